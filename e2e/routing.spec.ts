@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { failOnConsoleErrors, useLanguage } from './support.ts';
+
+failOnConsoleErrors();
+
+test('an unknown route shows the default error page', async ({ page }) => {
+  await page.goto('/this-page-does-not-exist');
+
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+});
+
+test('/auth redirects to the login page', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/auth');
+
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('/subscription-success redirects to /subscription/success keeping the query', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/subscription-success?plan_change=true');
+
+  await expect(page).toHaveURL(/\/subscription\/success\?plan_change=true$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for subscribing');
+});
+
+test('footer links reach every legal and information page', async ({ page }) => {
+  await useLanguage(page, 'jp');
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const pages = [
+    ['まとめについて', /\/about$/],
+    ['お問い合わせ', /\/contact$/],
+    ['プライバシーポリシー', /\/privacy-policy$/],
+    ['特定商取引法に基づく表記', /\/commercial-transactions$/],
+    ['利用規約', /\/terms$/],
+  ] as const;
+  for (const [name, url] of pages) {
+    await footer.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  }
+});
+
+test('robots.txt keeps crawlers out of private pages', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+
+  expect(response.ok()).toBe(true);
+  const body = await response.text();
+  for (const path of ['/dashboard', '/tags', '/account', '/auth/callback', '/api/']) {
+    expect(body).toContain(`Disallow: ${path}`);
+  }
+});

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.ts';
+
+/**
+ * Runs the Playwright specs against the built app on a free port with a throwaway data dir, so a run never
+ * touches ./data or collides with a server already running.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+ensureWebBuild();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
+const port = await freePort();
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir } },
+);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

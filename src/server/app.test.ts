@@ -1,0 +1,208 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthResponseSchema } from '../contract/health.ts';
+import { buildApp, BODY_LIMIT_BYTES } from './app.ts';
+import { loadSettings } from './config.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { expectApiError } from './test/api-error.ts';
+import { bearer, registerUser } from './test/auth-helpers.ts';
+import { createTestApp, openTestDatabase, testSecrets, type TestApp } from './test/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe('GET /api/health', () => {
+  it('reports ok, the kind of database and the version', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(response.json())).toEqual({
+      status: 'ok',
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown /api paths with a 404 in the error shape', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/nope?x=1'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const body = expectApiError(await testApp.app.inject({ method, url }), 404);
+      expect(body.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers bodies over 1 MB with 413', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    });
+    expectApiError(response, 413);
+  });
+
+  it('answers malformed JSON and unsupported content types with a 4xx', async () => {
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expectApiError(malformed, 400);
+    const text = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
+    expectApiError(text, 415);
+  });
+
+  it('rejects unknown fields, naming them', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x', isAdmin: true },
+    });
+    expect(expectApiError(response, 400).message).toContain('isAdmin');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the usual hardening headers on every response', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every API route at /api/docs/json and serves the browsable UI at /api/docs', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/me',
+        '/api/auth/refresh',
+        '/api/auth/logout',
+      ]),
+    );
+    expect(document.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('logging', () => {
+  it('never writes passwords, tokens or Authorization headers to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    const settings = loadSettings({
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: '/nonexistent',
+      DATA_DIR: '/nonexistent',
+    });
+    const options = loggerOptions('trace');
+    const app = await buildApp({
+      settings,
+      secrets: testSecrets,
+      database,
+      logger: typeof options === 'object' ? { ...options, stream } : options,
+    });
+    try {
+      const { tokens, password } = await registerUser(app, { password: 'hunter2-very-secret' });
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(tokens.accessToken) });
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: tokens.refreshToken },
+      });
+      await app.inject({
+        method: 'GET',
+        url: `/api/nope?access_token=${tokens.accessToken}&code=abc123secret`,
+      });
+      const log = lines.join('');
+      expect(log).toContain('"reqId"');
+      for (const secret of [
+        password,
+        tokens.accessToken,
+        tokens.refreshToken,
+        'abc123secret',
+        testSecrets.jwtSecret,
+      ]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('web app', () => {
+  let dist: string;
+  let webApp: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'matome-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Matome</title><div id="root"></div>',
+    );
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    webApp = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(() => webApp.close());
+
+  it('serves index.html uncached for every page path, including unknown ones', async () => {
+    for (const url of ['/', '/login', '/dashboard', '/no/such/page?x=1']) {
+      const response = await webApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets immutably and serves robots.txt', async () => {
+    const asset = await webApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await webApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('User-agent');
+  });
+
+  it('keeps JSON 404s for unknown API paths and non-GET page paths', async () => {
+    expectApiError(await webApp.app.inject({ method: 'GET', url: '/api/unknown' }), 404);
+    expectApiError(await webApp.app.inject({ method: 'POST', url: '/login' }), 404);
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Settings } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createMemoryCache, type Cache } from './lib/cache.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createHealthRepo } from './modules/health/health.repo.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createSampleMessageSource } from './modules/messages/sample-message-source.ts';
+import { createTestModeRepo } from './modules/test-mode/test-mode.repo.ts';
+import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
+import { createTestModeService } from './modules/test-mode/test-mode.service.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+export const appVersion = packageJson.version;
+
+export type AppOptions = {
+  settings: Settings;
+  secrets: Secrets;
+  /** An already-open database; by default one is opened from the settings and closed with the app. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** The cache for gathered messages; by default an in-memory one for this process. */
+  cache?: Cache;
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { settings, secrets } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(settings.LOG_LEVEL),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: settings.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const authService = createAuthService(createAuthRepo(database.db), createAccessTokens(secrets.jwtSecret));
+  await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
+
+  const testModeService = createTestModeService(createTestModeRepo(database.db), {
+    testModeEmails: settings.TEST_MODE_EMAILS,
+    demoAccounts: settings.DEMO_ACCOUNTS,
+  });
+  const clock = () => Date.now();
+  const sampleSources = {
+    en: createSampleMessageSource({
+      language: 'en',
+      perPlatform: settings.SAMPLE_MESSAGES_PER_PLATFORM,
+      clock,
+    }),
+    jp: createSampleMessageSource({
+      language: 'jp',
+      perPlatform: settings.SAMPLE_MESSAGES_PER_PLATFORM,
+      clock,
+    }),
+  };
+  const messagesService = createMessagesService({
+    dataModeFor: (userId) => testModeService.dataModeFor(userId),
+    sources: { sample: (language) => sampleSources[language], live: createConnectedMessageSource() },
+    cache: options.cache ?? createMemoryCache(),
+    clock,
+  });
+
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app, appVersion);
+  registerAuthentication(app, (token) => authService.authenticate(token));
+
+  await app.register(
+    healthRoutes({ db: database.kind, version: appVersion, ping: createHealthRepo(database.db).ping }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    authRoutes(authService, { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD }),
+    { prefix: '/api/auth' },
+  );
+  await app.register(messagesRoutes(messagesService), { prefix: '/api' });
+  await app.register(
+    testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, settings.WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadSettings } from './config.ts';
+import { resolveSecrets, SECRETS_FILE_NAME } from './lib/secrets.ts';
+
+describe('loadSettings', () => {
+  it('defaults to an offline embedded set-up on port 3000 with both demo accounts', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ PORT: 3000, DEMO_PASSWORD: 'demo1234', TRUST_PROXY: false });
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(settings.DATA_DIR).toBe(path.resolve('./data'));
+    expect(settings.DEMO_ACCOUNTS).toEqual([
+      { email: 'demo-en@example.com', language: 'en' },
+      { email: 'demo-ja@example.com', language: 'jp' },
+    ]);
+  });
+
+  it('parses demo accounts and treats empty values as unset', () => {
+    const settings = loadSettings({ DEMO_ACCOUNTS: ' A@Example.com:jp , b@example.com ', PORT: '' });
+    expect(settings.DEMO_ACCOUNTS).toEqual([
+      { email: 'a@example.com', language: 'jp' },
+      { email: 'b@example.com', language: 'en' },
+    ]);
+    expect(settings.PORT).toBe(3000);
+    expect(loadSettings({ DEMO_ACCOUNTS: 'none' }).DEMO_ACCOUNTS).toEqual([]);
+  });
+
+  it('reads test-mode emails trimmed and lower-cased, empty by default, and rejects non-emails', () => {
+    expect(loadSettings({}).TEST_MODE_EMAILS).toEqual([]);
+    expect(
+      loadSettings({ TEST_MODE_EMAILS: ' QA@Example.com ,, dev@example.com ' }).TEST_MODE_EMAILS,
+    ).toEqual(['qa@example.com', 'dev@example.com']);
+    expect(() => loadSettings({ TEST_MODE_EMAILS: 'qa@example.com,not-an-email' })).toThrow(
+      /TEST_MODE_EMAILS/,
+    );
+  });
+
+  it('generates 90 sample messages per platform unless told otherwise, within bounds', () => {
+    expect(loadSettings({}).SAMPLE_MESSAGES_PER_PLATFORM).toBe(90);
+    expect(loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '1000' }).SAMPLE_MESSAGES_PER_PLATFORM).toBe(1000);
+    expect(() => loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '0' })).toThrow(ConfigError);
+    expect(() => loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '1e9' })).toThrow(ConfigError);
+  });
+
+  it('names every invalid setting in one clear error', () => {
+    expect(() => loadSettings({ PORT: 'eighty', JWT_SECRET: 'short', DEMO_ACCOUNTS: 'x:fr' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadSettings({ PORT: 'eighty', JWT_SECRET: 'short', DEMO_ACCOUNTS: 'x:fr' });
+    } catch (error) {
+      expect(String(error)).toMatch(/PORT/);
+      expect(String(error)).toMatch(/JWT_SECRET: must be at least 32 characters/);
+      expect(String(error)).toMatch(/DEMO_ACCOUNTS/);
+    }
+  });
+});
+
+describe('resolveSecrets', () => {
+  it('generates missing secrets once in embedded mode, keeps them private and reuses them', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'matome-secrets-'));
+    const notices: string[] = [];
+    const settings = loadSettings({ DATA_DIR: dataDir });
+    const first = await resolveSecrets(settings, (message) => notices.push(message));
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(first.tokenEncryptionKey, 'base64')).toHaveLength(32);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(SECRETS_FILE_NAME);
+    expect(notices[0]).not.toContain(first.jwtSecret);
+    const file = path.join(dataDir, SECRETS_FILE_NAME);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+
+    const second = await resolveSecrets(settings, (message) => notices.push(message));
+    expect(second).toEqual(first);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('prefers secrets from the environment', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'matome-secrets-'));
+    const jwtSecret = 'j'.repeat(40);
+    const tokenEncryptionKey = Buffer.alloc(32, 7).toString('base64');
+    const settings = loadSettings({
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
+    });
+    expect(await resolveSecrets(settings, () => undefined)).toEqual({ jwtSecret, tokenEncryptionKey });
+  });
+
+  it('stops start-up in production on PostgreSQL when a secret is missing', async () => {
+    const settings = loadSettings({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/matome',
+      JWT_SECRET: 'j'.repeat(40),
+    });
+    await expect(resolveSecrets(settings, () => undefined)).rejects.toThrow(
+      /TOKEN_ENCRYPTION_KEY must be set/,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultDemoAccounts, DEFAULT_DEMO_PASSWORD } from '../contract/demo.ts';
+import { languages } from '../contract/auth.ts';
+import { SAMPLE_MESSAGES_PER_PLATFORM } from '../contract/messages.ts';
+
+const MAX_SAMPLE_MESSAGES_PER_PLATFORM = 10_000;
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+type DemoAccountSetting = { email: string; language: (typeof languages)[number] };
+
+const demoAccountsFromString = z.string().transform((value, ctx) => {
+  const accounts: DemoAccountSetting[] = [];
+  if (value.trim() === 'none') return accounts;
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [email = '', language = 'en'] = entry.split(':');
+    const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
+    const parsedLanguage = z.enum(languages).safeParse(language.trim());
+    if (!parsedEmail.success || !parsedLanguage.success) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not of the form email:en or email:jp` });
+      return z.NEVER;
+    }
+    accounts.push({ email: parsedEmail.data, language: parsedLanguage.data });
+  }
+  return accounts;
+});
+
+const emailListFromString = z.string().transform((value, ctx) => {
+  const emails = value
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of emails) {
+    if (!z.email().safeParse(email).success) {
+      ctx.addIssue({ code: 'custom', message: `"${email}" is not an email address` });
+      return z.NEVER;
+    }
+  }
+  return emails;
+});
+
+/** Every setting the server reads. README.md and .env.example document each one. */
+export const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)')
+    .optional(),
+  DEMO_ACCOUNTS: demoAccountsFromString.prefault(
+    defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
+  ),
+  DEMO_PASSWORD: z.string().min(1).default(DEFAULT_DEMO_PASSWORD),
+  TEST_MODE_EMAILS: emailListFromString.prefault(''),
+  SAMPLE_MESSAGES_PER_PLATFORM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
+    .default(SAMPLE_MESSAGES_PER_PLATFORM),
+  TRUST_PROXY: booleanFromString.prefault('false'),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads settings from the environment (and `.env` in the working directory when present). */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  if (env === process.env && existsSync('.env')) process.loadEnvFile('.env');
+  const nonEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = settingsSchema.safeParse(nonEmpty);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

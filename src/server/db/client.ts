@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { oauthIdentities } from './schema/oauth-identities.ts';
+import { refreshSessions } from './schema/refresh-sessions.ts';
+import { users } from './schema/users.ts';
+
+export const schema = { users, refreshSessions, oauthIdentities };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** Arbitrary constant: serialises migrations when several instances start against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 7_246_318;
+
+/**
+ * Opens the database and brings its schema up to date: PostgreSQL through node-postgres when a URL is
+ * given, otherwise embedded PGlite with its files under `dataDir` (or in memory when `dataDir` is null).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string | null;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+      await migratePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`).catch(() => undefined);
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.join(options.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,41 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../contract/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+function errorBody(statusCode: number, message: string, code?: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
+}
+
+/** One error shape for every failure; 5xx answers never carry internal details. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.statusCode, error.message, error.code));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      const location = [
+        error.validationContext,
+        ...(first?.instancePath.split('/').filter(Boolean) ?? []),
+      ].join('.');
+      return reply
+        .code(400)
+        .send(errorBody(400, `${location}: ${first?.message ?? 'is invalid'}`, 'VALIDATION_ERROR'));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send(errorBody(statusCode, error.message, error.code));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again later.'));
+  });
+}
+
+export function apiNotFound(method: string, url: string): ApiError {
+  return errorBody(404, `Route ${method} ${url.split('?')[0]} not found`, 'NOT_FOUND');
+}

@@ -1,0 +1,32 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadSettings } from './config.ts';
+import { resolveSecrets } from './lib/secrets.ts';
+
+async function main(): Promise<void> {
+  const settings = loadSettings();
+  const pendingNotices: string[] = [];
+  const secrets = await resolveSecrets(settings, (message) => pendingNotices.push(message));
+  const app = await buildApp({ settings, secrets });
+  for (const notice of pendingNotices) app.log.warn(notice);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, shutting down`);
+    await app.close();
+  });
+
+  await app.listen({ host: settings.HOST, port: settings.PORT });
+  app.log.info(
+    `Matome is running at http://localhost:${settings.PORT} (database: ${settings.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${settings.DATA_DIR}`})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import { afterEach, vi } from 'vitest';
+
+// An unexpected console.error is a failure: noise hides real problems.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+const originalError = console.error;
+console.error = (...args: unknown[]) => {
+  originalError(...args);
+  throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`);
+};

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadSettings, type Settings } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+
+export const testSecrets = {
+  jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+  tokenEncryptionKey: randomBytes(32).toString('base64'),
+};
+
+/**
+ * A fresh database with the real migrations: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database on that server that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ databaseUrl: undefined, dataDir: null });
+
+  const name = `matome_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const settings: Settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    ...overrides,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ settings, secrets: testSecrets, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

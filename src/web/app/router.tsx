@@ -1,0 +1,63 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/components/LoginPage.tsx';
+import { RegisterPage } from '../features/auth/components/RegisterPage.tsx';
+import { AppLayout } from './layouts/AppLayout.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { RootLayout } from './layouts/RootLayout.tsx';
+import { AuthCallbackPage } from './routes/AuthCallbackPage.tsx';
+import { DashboardPage } from './routes/DashboardPage.tsx';
+import { LandingPage } from './routes/LandingPage.tsx';
+import { PlaceholderPage } from './routes/PlaceholderPage.tsx';
+import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
+import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
+
+/**
+ * The root route deliberately has no errorElement: unknown paths fall through to React Router's default error
+ * page ('Unexpected Application Error!'), which SPEC §2 names as the product's 404 behaviour.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'auth/callback', element: <AuthCallbackPage /> },
+          { path: 'contact', element: <PlaceholderPage page="contact" /> },
+          { path: 'about', element: <PlaceholderPage page="about" /> },
+          { path: 'data-guide', element: <PlaceholderPage page="dataGuide" /> },
+          { path: 'privacy-policy', element: <PlaceholderPage page="privacyPolicy" /> },
+          { path: 'commercial-transactions', element: <PlaceholderPage page="commercialTransactions" /> },
+          { path: 'terms', element: <PlaceholderPage page="terms" /> },
+          { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
+          { path: 'subscription/success', element: <PlaceholderPage page="subscriptionSuccess" /> },
+          { path: 'subscription/cancel', element: <PlaceholderPage page="subscriptionCancel" /> },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'tags', element: <PlaceholderPage page="tags" /> },
+              { path: 'account', element: <PlaceholderPage page="account" /> },
+            ],
+          },
+        ],
+      },
+      { path: 'auth', element: <Navigate to="/login" replace /> },
+      // SPEC §2: the pricing page navigates to the hyphenated path; both spellings reach the same page.
+      { path: 'subscription-success', element: <RedirectKeepingSearch to="/subscription/success" /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,10 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { buttonClassName, type ButtonLook } from './button-class-name.ts';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return (
+    <button type={type} className={`${buttonClassName({ variant, size })} ${className ?? ''}`} {...props} />
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../../contract/auth.ts';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRegister } from '../api/register.ts';
+import { useAuth } from '../hooks/use-auth.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.title'));
+  const { status } = useAuth();
+  const register = useRegister();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (status === 'verifying') return <Spinner label={t('verifying')} />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    register.mutate({ name, email, password });
+  };
+
+  return (
+    <AuthCard
+      title={t('register.heading')}
+      intro={t('register.intro')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+            {t('register.loginLink')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit} className="space-y-5">
+        {register.error && (
+          <Alert>
+            <p className="font-medium">{t('register.failed')}</p>
+            <details>
+              <summary className="cursor-pointer rounded">{t('register.details')}</summary>
+              <p className="mt-1 break-words">{register.error.message}</p>
+            </details>
+          </Alert>
+        )}
+        <TextField
+          label={t('register.name')}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX_LENGTH}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label={t('register.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label={t('register.password')}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+          {register.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../contract/errors.ts';
+import { i18n } from './i18n.ts';
+import { tokenStorage } from './token-storage.ts';
+
+/** Codes the client assigns itself, for failures that never produced a server error body. */
+export const clientErrorCodes = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT_ERROR',
+  unexpectedResponse: 'UNEXPECTED_RESPONSE',
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The HTTP status; 0 when no response arrived. */
+  readonly statusCode: number;
+  readonly code: string | undefined;
+
+  constructor(statusCode: number, message: string, code?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Proxies in front of the API answer a slow upstream with an HTML page rather than our JSON shape. */
+const TIMEOUT_PAGE_PATTERN = /time-?out|timed out/i;
+
+const timeoutError = (statusCode: number, cause?: unknown) =>
+  new ApiError(statusCode, i18n.t('errors:timeout'), clientErrorCodes.timeout, { cause });
+
+const unexpectedResponseError = (statusCode: number, cause?: unknown) =>
+  new ApiError(
+    statusCode,
+    i18n.t('errors:unexpectedFormat', { status: statusCode }),
+    clientErrorCodes.unexpectedResponse,
+    { cause },
+  );
+
+/** Fetches and reads the body under one time limit, so a stalled body times out like a stalled server. */
+async function send(path: string, options: ApiRequestOptions): Promise<{ response: Response; text: string }> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const accessToken = tokenStorage.getAccessToken();
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  // Combined by hand: AbortSignal.any and AbortSignal.timeout are missing from Safari before 17.4.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) abortFromCaller();
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  try {
+    const response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    return { response, text: await response.text() };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timedOut) throw timeoutError(0, error);
+    throw new ApiError(0, i18n.t('errors:network'), clientErrorCodes.network, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Calls `/api{path}` with the stored access token and validates the reply with `schema`.
+ * Every failure becomes an ApiError: the server's `{statusCode, error, message, code}` shape when it sent one,
+ * otherwise a localised timeout, network or unexpected-format message.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<T | void> {
+  const { response, text } = await send(path, options);
+  if (response.status === 504) throw timeoutError(response.status);
+
+  if (response.ok && !options.schema) return;
+
+  const json = parseJson(text);
+  if (!json.ok) {
+    throw TIMEOUT_PAGE_PATTERN.test(text)
+      ? timeoutError(response.status)
+      : unexpectedResponseError(response.status);
+  }
+
+  if (!response.ok) {
+    const apiError = apiErrorSchema.safeParse(json.value);
+    if (!apiError.success) throw unexpectedResponseError(response.status, apiError.error);
+    const { statusCode, message, code } = apiError.data;
+    throw new ApiError(statusCode, message, code);
+  }
+
+  const result = options.schema?.safeParse(json.value);
+  if (!result?.success) throw unexpectedResponseError(response.status, result?.error);
+  return result.data;
+}
+
+const clientErrorCodeSet: ReadonlySet<string | undefined> = new Set(Object.values(clientErrorCodes));
+
+/** True when no usable server answer arrived; the error's message is then already localised for the user. */
+export function isTransportError(error: unknown): error is ApiError {
+  return error instanceof ApiError && clientErrorCodeSet.has(error.code);
+}

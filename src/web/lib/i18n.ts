@@ -1,0 +1,45 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../contract/auth.ts';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
+import enErrors from '../locales/en/errors.json';
+import enPages from '../locales/en/pages.json';
+import jpAuth from '../locales/jp/auth.json';
+import jpCommon from '../locales/jp/common.json';
+import jpDashboard from '../locales/jp/dashboard.json';
+import jpErrors from '../locales/jp/errors.json';
+import jpPages from '../locales/jp/pages.json';
+import { detectInitialLanguage, isLanguage, storeLanguage, toBcp47 } from './language.ts';
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, pages: enPages },
+  jp: { common: jpCommon, auth: jpAuth, dashboard: jpDashboard, errors: jpErrors, pages: jpPages },
+} as const;
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (language) => {
+  if (isLanguage(language)) document.documentElement.lang = toBcp47(language);
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: detectInitialLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'jp'],
+  defaultNS: 'common',
+  ns: Object.keys(resources.en),
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  storeLanguage(language);
+  await i18n.changeLanguage(language);
+}

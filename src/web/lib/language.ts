@@ -1,0 +1,37 @@
+import { languages, type Language } from '../../contract/auth.ts';
+
+const LANGUAGE_STORAGE_KEY = 'matome.language';
+
+export function isLanguage(value: unknown): value is Language {
+  return languages.some((language) => language === value);
+}
+
+/** `jp` is the product's own code; HTML and Intl need the BCP 47 tag. */
+export function toBcp47(language: Language): 'en' | 'ja' {
+  return language === 'jp' ? 'ja' : 'en';
+}
+
+export function languageFromBrowser(browserLanguage: string | undefined): Language {
+  return browserLanguage?.toLowerCase().startsWith('ja') ? 'jp' : 'en';
+}
+
+function readStoredLanguage(): Language | null {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies); the choice then lasts for this page only.
+  }
+}
+
+export function detectInitialLanguage(): Language {
+  return readStoredLanguage() ?? languageFromBrowser(window.navigator.language);
+}

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function useDocumentTitle(page: string): void {
+  const { t } = useTranslation();
+  const title = t('documentTitle', { page });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },
+  },
+  test: {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
