@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../contract/errors.ts';
+import {
+  connectionStatusResponseSchema,
+  messageFetchQuerySchema,
+  messageResultSchemas,
+  platforms,
+  type MessageFetchQuery,
+} from '../../../contract/messages.ts';
+import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import type { MessagesService } from './messages.service.ts';
+
+const platformNames = { chatwork: 'ChatWork', slack: 'Slack' } as const;
+
+const connectionParamsSchema = z.object({ connectionId: z.string().min(1).max(100) });
+
+function wantsRefresh(query: MessageFetchQuery): boolean {
+  return [query.refresh, query.force].some((value) => value === '1' || value === 'true');
+}
+
+/**
+ * Sends a result the service already validated against the response schema and encoded: Fastify passes a JSON
+ * string through as it is, so a cached answer is not validated and encoded again on every request.
+ */
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .type('application/json; charset=utf-8')
+    .send(json);
+}
+
+const REFRESH_NOTE =
+  'Answers from the server cache when it can (see SPEC §9 lifetimes); `refresh=1` (or `force=1`) gathers afresh and refills the cache.';
+
+/** The message and status calls, one set per platform; an unknown platform has no route and gets 404. */
+export function messagesRoutes(service: MessagesService) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    for (const platform of platforms) {
+      const name = platformNames[platform];
+      const resultSchema = messageResultSchemas[platform];
+
+      routes.get(
+        `/${platform}/messages`,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            tags: ['messages'],
+            summary: `Mentions, replies, DMs and all-mentions from all of the user's ${name} connections`,
+            description: `Newest first. Cached per user for 300 s. ${REFRESH_NOTE}`,
+            security: bearerSecurity,
+            querystring: messageFetchQuerySchema,
+            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const { userId } = requireSubject(request);
+          const json = await service.getMessages(userId, platform, { refresh: wantsRefresh(request.query) });
+          return sendJson(reply, json);
+        },
+      );
+
+      routes.get(
+        `/${platform}/messages/:connectionId`,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            tags: ['messages'],
+            summary: `Messages from one of the user's ${name} connections`,
+            description: `Cached per connection for 60 s. ${REFRESH_NOTE} A connection that is unknown or belongs to someone else gives 404.`,
+            security: bearerSecurity,
+            params: connectionParamsSchema,
+            querystring: messageFetchQuerySchema,
+            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const { userId } = requireSubject(request);
+          const json = await service.getConnectionMessages(userId, platform, request.params.connectionId, {
+            refresh: wantsRefresh(request.query),
+          });
+          return sendJson(reply, json);
+        },
+      );
+
+      routes.get(
+        `/${platform}/status`,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            tags: ['messages'],
+            summary: `The user's ${name} connections`,
+            security: bearerSecurity,
+            response: { 200: connectionStatusResponseSchema, 401: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'private, no-store');
+          return service.listConnections(requireSubject(request).userId, platform);
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  slackMessageResultSchema,
+  type Platform,
+  type PlatformConnection,
+  type SlackAccountStats,
+  type SlackSourceMessage,
+} from '../../../contract/messages.ts';
+import { createMemoryCache } from '../../lib/cache.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { ConnectionMessages, MessageSource } from './message-source.ts';
+import { createMessagesService } from './messages.service.ts';
+
+function connection(id: string): PlatformConnection {
+  return {
+    id,
+    platform: 'slack',
+    platform_user_id: 'U0ME',
+    platform_user_name: 'Alex Morgan',
+    platform_workspace_id: `T-${id}`,
+    platform_workspace_name: `Workspace ${id}`,
+    platform_user_email: null,
+    platform_avatar_url: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_fetched_at: null,
+    status: 'active',
+    is_sample: false,
+  };
+}
+
+function message(key: string, sendTime: number, connectionId: string, dm = false): SlackSourceMessage {
+  const ts = `${1_767_000_000 + sendTime}.000001`;
+  return {
+    platform: 'slack',
+    message_id: ts,
+    ts,
+    platform_message_id: key,
+    body: 'hello',
+    content: 'hello',
+    send_time: sendTime,
+    formatted_time: new Date(sendTime * 1000).toISOString(),
+    account: { account_id: 'U0OTHER', name: 'Emily Carter', avatar_image_url: null },
+    conversation_info: {
+      id: 'C0',
+      name: 'general',
+      is_channel: !dm,
+      is_group: false,
+      is_im: dm,
+      is_mpim: false,
+    },
+    account_info: {
+      account_name: 'Alex',
+      workspace_name: 'W',
+      connection_id: connectionId,
+      platform_user_id: 'U0ME',
+    },
+    mention_types: { is_direct_mention: !dm, is_reply: false, is_all_mention: false, is_dm: dm },
+    is_mention: !dm,
+    is_dm: dm,
+    position_index: 1,
+    original_url: 'https://example.slack.com/archives/C0/p1',
+    tags: [],
+  };
+}
+
+function stats(connectionId: string, messages: SlackSourceMessage[], failed = false): SlackAccountStats {
+  return {
+    platform: 'slack',
+    account_name: 'Alex',
+    workspace_name: 'W',
+    connection_id: connectionId,
+    messages_found: messages.length,
+    mentions: 0,
+    direct_messages: 0,
+    replies: 0,
+    all_mentions: 0,
+    status: failed ? 'error' : 'completed',
+    ...(failed ? { error: { code: 'TOKEN_EXPIRED', message: 'The token expired' } } : {}),
+    fetched_at: '2026-01-01T00:00:00.000Z',
+    channels_checked: 1,
+    total_channels: 1,
+  };
+}
+
+/** Two workspaces that share one channel (message "shared"), and a third whose token has expired. */
+function fakeSource() {
+  const connections = [connection('a'), connection('b'), connection('c')];
+  const byConnection: Record<string, SlackSourceMessage[]> = {
+    a: [message('a-new', 300, 'a'), message('shared', 200, 'a')],
+    b: [message('shared', 200, 'b'), message('b-dm', 250, 'b', true), message('b-old', 100, 'b')],
+    c: [],
+  };
+  let gatherings = 0;
+  const source: MessageSource = {
+    async listConnections(userId: string, platform: Platform) {
+      return userId === 'me' && platform === 'slack' ? connections : [];
+    },
+    async fetchMessages<P extends Platform>(
+      _userId: string,
+      _platform: P,
+      wanted: readonly PlatformConnection[],
+    ) {
+      gatherings += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return wanted.map((item) => ({
+        stats: stats(item.id, byConnection[item.id]!, item.id === 'c'),
+        messages: byConnection[item.id]!,
+      })) as unknown as ConnectionMessages<P>[];
+    },
+  };
+  return { source, gatherings: () => gatherings };
+}
+
+/** Results come back as validated JSON, ready to send. */
+async function read(json: Promise<string>) {
+  return slackMessageResultSchema.parse(JSON.parse(await json));
+}
+
+function setUp() {
+  let now = 1_000_000;
+  const fake = fakeSource();
+  const service = createMessagesService({
+    dataModeFor: async () => ({ kind: 'live' }),
+    sources: { sample: () => fake.source, live: fake.source },
+    cache: createMemoryCache({ now: () => now }),
+    clock: () => now,
+  });
+  return { service, fake, advance: (ms: number) => (now += ms) };
+}
+
+describe('messages service', () => {
+  it('merges connections newest first, keeps a shared message once, and reports a failing account', async () => {
+    const { service } = setUp();
+    const result = await read(service.getMessages('me', 'slack', { refresh: false }));
+    expect(result.messages.map((item) => item.platform_message_id)).toEqual([
+      'a-new',
+      'b-dm',
+      'shared',
+      'b-old',
+    ]);
+    expect(result.summary).toEqual({
+      total_messages: 4,
+      mentions: 3,
+      replies: 0,
+      all_mentions: 0,
+      direct_messages: 1,
+      accounts_processed: 3,
+    });
+    expect(result.accounts.map((account) => account.status)).toEqual(['completed', 'completed', 'error']);
+  });
+
+  it('keeps a platform result for 300 s and a connection result for 60 s', async () => {
+    const { service, fake, advance } = setUp();
+    const first = await read(service.getMessages('me', 'slack', { refresh: false }));
+    await service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    expect(fake.gatherings()).toBe(2);
+
+    advance(59_000);
+    await service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    expect(fake.gatherings()).toBe(2);
+    advance(2_000);
+    await service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    expect(fake.gatherings()).toBe(3);
+
+    advance(238_000);
+    expect(await read(service.getMessages('me', 'slack', { refresh: false }))).toEqual(first);
+    expect(fake.gatherings()).toBe(3);
+    advance(2_000);
+    const later = await read(service.getMessages('me', 'slack', { refresh: false }));
+    expect(fake.gatherings()).toBe(4);
+    expect(later.fetched_at).not.toBe(first.fetched_at);
+  });
+
+  it('gathers afresh on refresh and serves the refreshed result afterwards', async () => {
+    const { service, fake, advance } = setUp();
+    await service.getMessages('me', 'slack', { refresh: false });
+    advance(10_000);
+    const refreshed = await service.getMessages('me', 'slack', { refresh: true });
+    expect(fake.gatherings()).toBe(2);
+    expect(await service.getMessages('me', 'slack', { refresh: false })).toEqual(refreshed);
+    expect(fake.gatherings()).toBe(2);
+  });
+
+  it('lets concurrent requests share one gathering', async () => {
+    const { service, fake } = setUp();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => service.getMessages('me', 'slack', { refresh: false })),
+    );
+    expect(fake.gatherings()).toBe(1);
+    expect(new Set(results).size).toBe(1);
+  });
+
+  it('answers 404 for a connection that is not the user’s, and forgets a user on request', async () => {
+    const { service, fake } = setUp();
+    await expect(
+      service.getConnectionMessages('someone-else', 'slack', 'a', { refresh: false }),
+    ).rejects.toThrow(HttpError);
+    await expect(
+      service.getConnectionMessages('me', 'slack', 'zzz', { refresh: false }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
+    await service.getMessages('me', 'slack', { refresh: false });
+    await service.forgetUser('me');
+    await service.getMessages('me', 'slack', { refresh: false });
+    expect(fake.gatherings()).toBe(2);
+  });
+
+  it('gives an empty result, not an error, when the user has no connections', async () => {
+    const { service } = setUp();
+    expect(JSON.parse(await service.getMessages('me', 'chatwork', { refresh: false }))).toMatchObject({
+      messages: [],
+      accounts: [],
+      summary: {
+        total_messages: 0,
+        mentions: 0,
+        replies: 0,
+        all_mentions: 0,
+        direct_messages: 0,
+        accounts_processed: 0,
+      },
+    });
+  });
+});
