@@ -2,6 +2,39 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second server whose demo accounts carry 1,000 sample messages per platform, for the list timing figure. */
+const largePort = Number(process.env.E2E_LARGE_PORT ?? 3101);
+const dataDir = process.env.E2E_DATA_DIR ?? './.e2e-data';
+
+function server(serverPort: number, directory: string, env: Record<string, string> = {}) {
+  return {
+    command: 'node src/server/server.ts',
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(serverPort),
+      DATA_DIR: directory,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+};
 
 /** Debian's Chromium, never a downloaded browser; `npm run test:e2e` (scripts/e2e.ts) sets the port and data dir. */
 export default defineConfig({
@@ -11,6 +44,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // Two browsers and two servers share CI's two cores; a first render can take a few seconds there.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL,
@@ -18,36 +53,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'sign-in', testMatch: /.*\.setup\.ts/, use: { browserName: 'chromium', launchOptions } },
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-            '--no-first-run',
-          ],
-        },
-      },
+      dependencies: ['sign-in'],
+      testIgnore: /.*-performance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // Timing figures run last and alone, so the other journeys neither slow them down nor are slowed by them.
+    {
+      name: 'performance',
+      dependencies: ['chromium'],
+      testMatch: /.*-performance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
-  webServer: {
-    command: 'node src/server/server.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? './.e2e-data',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: [
+    server(port, `${dataDir}/main`),
+    server(largePort, `${dataDir}/large`, { SAMPLE_MESSAGES_PER_PLATFORM: '1000' }),
+  ],
 });

@@ -9,6 +9,8 @@ export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
+  html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

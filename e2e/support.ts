@@ -62,3 +62,12 @@ export const copy = {
 } as const;
 
 export const languages = ['en', 'jp'] as const;
+
+/** Browser state of a signed-in demo account, written by sign-in.setup.ts. */
+export const demoStorageState = {
+  'demo-en': 'e2e/.auth/demo-en.json',
+  'demo-ja': 'e2e/.auth/demo-ja.json',
+} as const;
+
+/** The server whose demo accounts carry 1,000 sample messages per platform (see playwright.config.ts). */
+export const largeSampleBaseURL = `http://127.0.0.1:${process.env.E2E_LARGE_PORT ?? 3101}`;

@@ -28,10 +28,20 @@ function freePort(): Promise<number> {
 ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
+const largePort = await freePort();
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_LARGE_PORT: String(largePort),
+      E2E_DATA_DIR: dataDir,
+    },
+  },
 );
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

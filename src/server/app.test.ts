@@ -174,7 +174,7 @@ describe('web app', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(
       path.join(dist, 'index.html'),
-      '<!doctype html><title>Matome</title><div id="root"></div>',
+      '<!doctype html><meta property="csp-nonce" nonce="MATOME_CSP_NONCE"><title>Matome</title><div id="root"></div>',
     );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
@@ -190,6 +190,22 @@ describe('web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('gives every page a fresh style nonce that its Content-Security-Policy allows, and nothing else inline', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/dashboard', '/dashboard', '/index.html']) {
+      const response = await webApp.app.inject({ method: 'GET', url });
+      const nonce = /nonce="([^"]+)"/.exec(response.body)?.[1] ?? '';
+      expect(nonce).not.toBe('MATOME_CSP_NONCE');
+      expect(nonce.length).toBeGreaterThanOrEqual(20);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
   });
 
   it('caches hashed assets immutably and serves robots.txt', async () => {

@@ -2,7 +2,12 @@ import './lib/i18n.ts';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { App } from './app/App.tsx';
+
+// Scroll locking in dialogs and menus inserts a <style> element; the page's CSP nonce lets it through.
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (cspNonce) setNonce(cspNonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');

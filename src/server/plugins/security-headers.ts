@@ -15,6 +15,21 @@ export const contentSecurityPolicy = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The policy for a page of the single-page app. Modal primitives lock page scrolling by inserting a <style> element
+ * at run time; the page's one-time nonce lets exactly those elements through while inline style attributes and
+ * injected markup stay blocked.
+ */
+export function pageContentSecurityPolicy(styleNonce: string): string {
+  const directives: Record<string, string[]> = {
+    ...contentSecurityPolicy,
+    'style-src': [...contentSecurityPolicy['style-src'], `'nonce-${styleNonce}'`],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },

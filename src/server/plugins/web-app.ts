@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors.ts';
+import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Written into the built index.html by Vite (`html.cspNonce`); replaced by a fresh nonce for every page served. */
+export const CSP_NONCE_PLACEHOLDER = 'MATOME_CSP_NONCE';
 
 /**
  * Serves the built single-page app: hashed assets cached for good, index.html revalidated every time, and
@@ -12,16 +16,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
-  const hasBuild = existsSync(path.join(root, 'index.html'));
-  if (hasBuild) {
+  const indexPath = path.join(root, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // index.html is only ever served with its nonce filled in, below.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
-        else if (relative.endsWith('.html')) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -32,8 +38,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.url);
-    if (hasBuild && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexHtml !== null && isPage) {
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', pageContentSecurityPolicy(nonce))
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     }
     return reply.code(404).send(apiNotFound(request.method, request.url));
   });

@@ -5,17 +5,41 @@ import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
+import enMessageText from '../locales/en/message-text.json';
+import enMessages from '../locales/en/messages.json';
 import enPages from '../locales/en/pages.json';
+import enUi from '../locales/en/ui.json';
 import jpAuth from '../locales/jp/auth.json';
 import jpCommon from '../locales/jp/common.json';
 import jpDashboard from '../locales/jp/dashboard.json';
 import jpErrors from '../locales/jp/errors.json';
+import jpMessageText from '../locales/jp/message-text.json';
+import jpMessages from '../locales/jp/messages.json';
 import jpPages from '../locales/jp/pages.json';
+import jpUi from '../locales/jp/ui.json';
 import { detectInitialLanguage, isLanguage, storeLanguage, toBcp47 } from './language.ts';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, pages: enPages },
-  jp: { common: jpCommon, auth: jpAuth, dashboard: jpDashboard, errors: jpErrors, pages: jpPages },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    dashboard: enDashboard,
+    errors: enErrors,
+    messages: enMessages,
+    messageText: enMessageText,
+    pages: enPages,
+    ui: enUi,
+  },
+  jp: {
+    common: jpCommon,
+    auth: jpAuth,
+    dashboard: jpDashboard,
+    errors: jpErrors,
+    messages: jpMessages,
+    messageText: jpMessageText,
+    pages: jpPages,
+    ui: jpUi,
+  },
 } as const;
 
 export const i18n = i18next.createInstance();

@@ -8,13 +8,14 @@ import {
   type InitialEntry,
   type RouteObject,
 } from 'react-router';
+import { ToastProvider } from '../components/ui/ToastProvider.tsx';
 
 interface RenderRouterOptions {
   /** Wraps every route, like a root layout route (e.g. a provider that needs the router). */
   layout?: ComponentType<{ children: ReactNode }>;
 }
 
-/** Renders `routes` in a memory router with a fresh query client that does not retry. */
+/** Renders `routes` like App does: a memory router, a fresh query client that does not retry, and toasts. */
 export function renderRouter(
   routes: RouteObject[],
   initialEntry: InitialEntry,
@@ -26,7 +27,11 @@ export function renderRouter(
     { initialEntries: [initialEntry] },
   );
   render(
-    createElement(QueryClientProvider, { client: queryClient }, createElement(RouterProvider, { router })),
+    createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(ToastProvider, null, createElement(RouterProvider, { router })),
+    ),
   );
   return router;
 }

@@ -1,7 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
+
+// jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
+window.scrollTo = () => undefined;
+
+// An unexpected console.error is a failure: noise hides real problems. A test that expects one spies on it.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
 
 afterEach(async () => {
   cleanup();
@@ -11,4 +23,8 @@ afterEach(async () => {
   await changeLanguage('en');
   window.localStorage.clear();
   window.sessionStorage.clear();
+  expect(
+    consoleErrors.map((args) => args.map(String).join(' ')),
+    'unexpected console.error',
+  ).toEqual([]);
 });

@@ -1,35 +1,81 @@
-import { Cable, Inbox } from 'lucide-react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { platforms } from '../../../contract/messages.ts';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
+import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
+import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
+import { MessageList } from '../../features/messages/components/MessageList.tsx';
+import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
+import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
+import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
+  useConnectionReturnToast();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const testMode = useQuery(testModeQueryOptions());
+  const [chatworkStatus, slackStatus] = useQueries({
+    queries: platforms.map((platform) => connectionStatusQueryOptions(platform)),
+  });
+  // Query data keeps its identity while unchanged, so the message queries are not rebuilt on every render.
+  const connections = useMemo(
+    () => [...(chatworkStatus?.data ?? []), ...(slackStatus?.data ?? [])],
+    [chatworkStatus?.data, slackStatus?.data],
+  );
+  const statusError = chatworkStatus?.error ?? slackStatus?.error ?? null;
+  const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
+
+  const restriction = user?.isDemo ? 'demo' : testMode.data?.enabled ? 'test-mode' : null;
+
+  const reloadSampleData = useCallback(async () => {
+    queryClient.removeQueries({ queryKey: ['messages'] });
+    await queryClient.invalidateQueries({ queryKey: ['connections'] });
+  }, [queryClient]);
+
+  const retryStatus = () => void queryClient.refetchQueries({ queryKey: ['connections'] });
+
+  let main;
+  if (statusPending) {
+    main = <MessageListSkeleton />;
+  } else if (statusError && connections.length === 0) {
+    main = (
+      <Alert>
+        <p className="font-semibold">{tMessages('errors.fetchFailed')}</p>
+        <p>{statusError.message}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={retryStatus}>
+          {tMessages('errors.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (connections.length === 0) {
+    main = <EmptyState icon={Inbox} title={t('messages.emptyTitle')} body={t('messages.emptyBody')} />;
+  } else {
+    main = <MessageList key={restriction ?? 'live'} connections={connections} restriction={restriction} />;
+  }
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="sr-only">{t('heading')}</h1>
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="messages-heading" className="lg:col-span-2">
+        <section aria-labelledby="messages-heading" className="min-w-0 space-y-4 lg:col-span-2">
           <h2 id="messages-heading" className="text-xl font-semibold text-slate-900">
             {t('messages.heading')}
           </h2>
-          <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <Inbox aria-hidden="true" className="mx-auto size-10 text-indigo-600" />
-            <p className="mt-4 font-semibold text-slate-900">{t('messages.emptyTitle')}</p>
-            <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">{t('messages.emptyBody')}</p>
-          </div>
+          {main}
         </section>
-        <aside aria-labelledby="connections-heading">
-          <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2
-              id="connections-heading"
-              className="flex items-center gap-2 text-base font-semibold text-slate-900"
-            >
-              <Cable aria-hidden="true" className="size-5 text-indigo-600" />
-              {t('connections.heading')}
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">{t('connections.body')}</p>
-          </div>
+        <aside className="space-y-4">
+          {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
+          <ConnectionsPanel connections={connections} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type {
+  ChatworkMessageResult,
+  PlatformConnection,
+  SlackMessageResult,
+} from '../../../contract/messages.ts';
+import { tokenStorage } from '../../lib/token-storage.ts';
+import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../test/fake-api.ts';
+import { renderRouter } from '../../test/render-router.ts';
+import { routes } from '../router.tsx';
+
+const user = { ...demoUser, email: 'kenji@example.com', name: 'Kenji', isDemo: false };
+const now = Math.floor(Date.now() / 1000);
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+function connection(
+  platform: PlatformConnection['platform'],
+  id: string,
+  workspace: string,
+): PlatformConnection {
+  return {
+    id,
+    platform,
+    platform_user_id: platform === 'slack' ? 'UKENJI' : '1001',
+    platform_user_name: 'Kenji',
+    platform_workspace_id: `${workspace}-id`,
+    platform_workspace_name: workspace,
+    platform_user_email: 'kenji@example.com',
+    platform_avatar_url: null,
+    created_at: iso(now - 86_400),
+    last_fetched_at: iso(now - 60),
+    status: 'active',
+    is_sample: false,
+  };
+}
+
+const chatworkConnection = connection('chatwork', 'cw-1', 'Acme');
+const slackConnection = connection('slack', 'sl-1', 'Northwind');
+
+function accountStats(target: PlatformConnection, found: number) {
+  return {
+    account_name: target.platform_user_name,
+    workspace_name: target.platform_workspace_name,
+    connection_id: target.id,
+    messages_found: found,
+    mentions: found,
+    direct_messages: 0,
+    replies: 0,
+    all_mentions: 0,
+    status: 'completed' as const,
+    fetched_at: iso(now),
+  };
+}
+
+const summary = (total: number) => ({
+  total_messages: total,
+  mentions: total,
+  replies: 0,
+  all_mentions: 0,
+  direct_messages: 0,
+  accounts_processed: 1,
+});
+
+function chatworkResult(bodies: string[]): ChatworkMessageResult {
+  return {
+    messages: bodies.map((body, index) => ({
+      platform: 'chatwork',
+      message_id: String(9_000_000_000_000_000_000n + BigInt(index)),
+      platform_message_id: String(9_000_000_000_000_000_000n + BigInt(index)),
+      body,
+      content: body,
+      send_time: now - 120 - index,
+      formatted_time: iso(now - 120 - index),
+      update_time: 0,
+      account_info: {
+        account_name: 'Kenji',
+        workspace_name: 'Acme',
+        connection_id: chatworkConnection.id,
+        platform_user_id: '1001',
+      },
+      mention_types: { is_direct_mention: true, is_reply: false, is_all_mention: false, is_dm: false },
+      is_mention: true,
+      is_dm: false,
+      position_index: index + 1,
+      original_url: 'https://www.chatwork.com/#!rid42-1',
+      tags: [],
+      account: { account_id: 2002, name: 'Aiko Tanaka', avatar_image_url: null },
+      room_info: { room_id: 42, name: 'Launch', type: 'group' },
+    })),
+    accounts: [
+      {
+        platform: 'chatwork',
+        ...accountStats(chatworkConnection, bodies.length),
+        rooms_checked: 1,
+        total_rooms: 1,
+      },
+    ],
+    summary: summary(bodies.length),
+    fetched_at: iso(now),
+  };
+}
+
+function slackResult(bodies: string[]): SlackMessageResult {
+  return {
+    messages: bodies.map((body, index) => {
+      const ts = `${now - 60 - index}.00000${index}`;
+      return {
+        platform: 'slack',
+        message_id: ts,
+        ts,
+        platform_message_id: `C1-${ts}`,
+        body,
+        content: body,
+        send_time: now - 60 - index,
+        formatted_time: iso(now - 60 - index),
+        account_info: {
+          account_name: 'Kenji',
+          workspace_name: 'Northwind',
+          connection_id: slackConnection.id,
+          platform_user_id: 'UKENJI',
+        },
+        mention_types: { is_direct_mention: true, is_reply: false, is_all_mention: false, is_dm: false },
+        is_mention: true,
+        is_dm: false,
+        position_index: index + 1,
+        original_url: 'https://northwind.slack.com/archives/C1/p1',
+        tags: [],
+        account: { account_id: 'UBEN', name: 'Ben Ortiz', avatar_image_url: null },
+        conversation_info: {
+          id: 'C1',
+          name: 'general',
+          is_channel: true,
+          is_group: false,
+          is_im: false,
+          is_mpim: false,
+        },
+      };
+    }),
+    accounts: [
+      {
+        platform: 'slack',
+        ...accountStats(slackConnection, bodies.length),
+        channels_checked: 1,
+        total_channels: 1,
+      },
+    ],
+    summary: summary(bodies.length),
+    fetched_at: iso(now),
+  };
+}
+
+const signedIn = {
+  'GET /api/auth/me': () => json(200, { user }),
+  'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
+};
+const connected = {
+  ...signedIn,
+  'GET /api/chatwork/status': () => json(200, { connections: [chatworkConnection] }),
+  'GET /api/slack/status': () => json(200, { connections: [slackConnection] }),
+};
+
+const messageList = () => screen.findByRole('list', { name: 'Message list' });
+
+beforeEach(async () => {
+  await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
+});
+
+describe('dashboard', () => {
+  it('asks a user without connections to connect a chat service', async () => {
+    stubApi({
+      ...signedIn,
+      'GET /api/chatwork/status': () => json(200, { connections: [] }),
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+    });
+    renderRouter(routes, '/dashboard');
+
+    expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Message list' })).not.toBeInTheDocument();
+  });
+
+  it('keeps one account’s messages when another fails, with a hint by status and a retry', async () => {
+    let slackAnswer = () => apiError(429, 'Too Many Requests', 'Slack is rate limiting');
+    const fetchMock = stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () =>
+        json(200, chatworkResult(['[To:1001] Please check the launch plan'])),
+      'GET /api/slack/messages/sl-1': () => slackAnswer(),
+      'GET /api/slack/messages/sl-1?refresh=1': () => slackAnswer(),
+    });
+    renderRouter(routes, '/dashboard');
+
+    const list = await messageList();
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('Failed to fetch messages from Kenji @ Northwind');
+    expect(failure).toHaveTextContent('The platform is limiting requests right now.');
+
+    slackAnswer = () => json(200, slackResult(['<@UKENJI> the deploy is green']));
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }));
+
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/slack/messages/sl-1?refresh=1');
+  });
+
+  it('says so when every account on both platforms fails', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () => apiError(401, 'Unauthorized', 'token expired'),
+      'GET /api/slack/messages/sl-1': () => apiError(503, 'Service Unavailable', 'down'),
+    });
+    renderRouter(routes, '/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load messages from Slack or ChatWork',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
+  it('refreshes from the cache within three minutes and gathers afresh after that or when forced', async () => {
+    const fetchMock = stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+      'GET /api/slack/messages/sl-1?refresh=1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    const refreshUrls = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/messages/'));
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+
+    window.localStorage.setItem('matome.lastRefreshAt', String(Date.now() - 60_000));
+    let before = refreshUrls().length;
+    await userEvent.click(refresh);
+    await screen.findByText('Messages updated: 2 messages.');
+    expect(refreshUrls().slice(before).sort()).toEqual([
+      '/api/chatwork/messages/cw-1',
+      '/api/slack/messages/sl-1',
+    ]);
+
+    window.localStorage.setItem('matome.lastRefreshAt', String(Date.now() - 4 * 60_000));
+    before = refreshUrls().length;
+    await userEvent.click(refresh);
+    await screen.findByText('Messages gathered afresh: 2 messages.');
+    expect(refreshUrls().slice(before).sort()).toEqual([
+      '/api/chatwork/messages/cw-1?refresh=1',
+      '/api/slack/messages/sl-1?refresh=1',
+    ]);
+
+    before = refreshUrls().length;
+    await userEvent.pointer({ keys: '[MouseRight]', target: refresh });
+    await waitFor(() => expect(refreshUrls().length - before).toBe(2));
+    expect(
+      refreshUrls()
+        .slice(before)
+        .every((url) => url.endsWith('?refresh=1')),
+    ).toBe(true);
+  });
+
+  it('tells a demo user that refreshing is not available and asks the server nothing', async () => {
+    const fetchMock = stubApi({
+      ...connected,
+      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    const calls = fetchMock.mock.calls.length;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByText(/This is a demo account, so this action is not available/)).toBeVisible();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('shows the result of a platform connection flow once and clears it from the address', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    const router = renderRouter(routes, '/dashboard?slack=connected&workspace=Northwind&t=1');
+
+    expect(await screen.findByText('Slack connected: Northwind.')).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe('?t=1'));
+  });
+});

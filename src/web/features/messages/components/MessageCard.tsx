@@ -1,0 +1,390 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import {
+  AtSign,
+  CalendarPlus,
+  CheckCheck,
+  ExternalLink,
+  FileImage,
+  FileText,
+  Hash,
+  ListPlus,
+  ListTodo,
+  MessageSquare,
+  Reply,
+  Tag as TagIcon,
+  TriangleAlert,
+  User,
+  Users,
+} from 'lucide-react';
+import { memo, useId, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { typeBadges } from '../../../../contract/classification.ts';
+import {
+  EXPIRY_WARNING_POSITION,
+  LONG_CONTENT_THRESHOLD,
+  type FileAttachment,
+  type MessageTypeFilter,
+  type UnifiedMessage,
+} from '../../../../contract/messages.ts';
+import { connectionColor, tintOf } from '../../../lib/connection-color.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import type { GuardedAction } from '../lib/action-restrictions.ts';
+import { plainTextOf } from '../lib/plain-text.ts';
+import { MessageText } from './MessageText.tsx';
+import { TagChip } from './TagChip.tsx';
+
+export interface MessageCardProps {
+  message: UnifiedMessage;
+  now: number;
+  selected: boolean;
+  activeTypes: readonly MessageTypeFilter[];
+  onToggleSelected(id: string): void;
+  onToggleType(type: MessageTypeFilter): void;
+  onShowExpiry(message: UnifiedMessage): void;
+  /** False (after telling the user why) when the account may not do this. */
+  allowed(action: GuardedAction): boolean;
+}
+
+const platformBadgeClassName = {
+  chatwork: 'bg-red-600',
+  slack: 'bg-[#4A154B]',
+} as const;
+
+const locationIcons = { room: MessageSquare, channel: Hash, dm: User, group: Users } as const;
+
+const actionClassName =
+  'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50';
+
+function useRelativeTimeText(sendTime: number, now: number): string {
+  const { t } = useTranslation('messages');
+  const time = relativeTime(sendTime, now, currentLanguage());
+  switch (time.kind) {
+    case 'just-now':
+      return t('card.justNow');
+    case 'minutes':
+      return t('card.minutesAgo', { count: time.count });
+    case 'hours':
+      return t('card.hoursAgo', { count: time.count });
+    case 'days':
+      return t('card.daysAgo', { count: time.count });
+    case 'date':
+      return time.text;
+  }
+}
+
+function formatFileSize(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+function Avatar({ name, url }: { name: string; url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (url && !failed) {
+    return (
+      <img
+        src={url}
+        alt=""
+        className="size-10 shrink-0 rounded-full bg-slate-100 object-cover"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800"
+    >
+      {name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+}
+
+function Attachments({
+  files,
+  onOpen,
+}: {
+  files: readonly FileAttachment[];
+  onOpen(event: MouseEvent<HTMLAnchorElement>): void;
+}) {
+  const { t, i18n } = useTranslation('messages');
+  const locale = i18n.language === 'jp' ? 'ja' : 'en';
+  return (
+    <ul aria-label={t('card.attachments')} className="mt-3 flex flex-wrap gap-2">
+      {files.map((file) => {
+        const Icon = file.isImage ? FileImage : FileText;
+        const content = (
+          <>
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+            <span className="truncate">{file.name}</span>
+            <span className="shrink-0 text-slate-500">{formatFileSize(file.size, locale)}</span>
+          </>
+        );
+        const className =
+          'flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-1.5 text-xs text-slate-800';
+        return (
+          <li key={file.id} className="max-w-full">
+            {file.url ? (
+              <a
+                href={file.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${className} hover:border-indigo-300 hover:bg-white`}
+                onClick={onOpen}
+              >
+                {content}
+              </a>
+            ) : (
+              <span className={className}>{content}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function MessageCardView({
+  message,
+  now,
+  selected,
+  activeTypes,
+  onToggleSelected,
+  onToggleType,
+  onShowExpiry,
+  allowed,
+}: MessageCardProps) {
+  const { t } = useTranslation('messages');
+  const headingId = useId();
+  const contentId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const timeText = useRelativeTimeText(message.send_time, now);
+  const platformName = t(`platforms.${message.platform}`);
+  const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
+  const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
+  const LocationIcon = locationIcons[message.location.type];
+  const accountColor = connectionColor(message.account_info.connection_id);
+  const sentAt = new Date(message.send_time * 1000);
+
+  const blockUnlessAllowed = (action: GuardedAction) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!allowed(action)) event.preventDefault();
+  };
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-message-id={message.id}
+      className={`relative overflow-hidden rounded-xl border p-4 shadow-sm ${
+        expiring ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'
+      }`}
+    >
+      <span
+        className={`absolute top-0 right-0 rounded-bl-lg px-2 py-0.5 text-xs font-bold text-white ${platformBadgeClassName[message.platform]}`}
+        title={platformName}
+      >
+        <span aria-hidden="true">{t(`platformInitial.${message.platform}`)}</span>
+        <span className="sr-only">{t('card.platform', { platform: platformName })}</span>
+      </span>
+
+      <div className="flex gap-3">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={() => onToggleSelected(message.id)}
+          aria-label={t('card.select', { sender: message.sender.name })}
+          className="mt-3 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
+        />
+        <Avatar name={message.sender.name} url={message.sender.avatar_url} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 pr-8">
+            <h3 id={headingId} className="font-semibold text-slate-900">
+              {message.sender.name}
+            </h3>
+            <time
+              dateTime={sentAt.toISOString()}
+              title={sentAt.toLocaleString(currentLanguage() === 'jp' ? 'ja' : 'en')}
+              className="text-xs text-slate-600"
+            >
+              {timeText}
+            </time>
+            {expiring && (
+              <button
+                type="button"
+                onClick={() => onShowExpiry(message)}
+                className="self-center rounded-md p-0.5 text-red-700 hover:bg-red-100"
+                aria-label={t('card.expiring')}
+                title={t('card.expiring')}
+              >
+                <TriangleAlert aria-hidden="true" className="size-4" />
+              </button>
+            )}
+          </div>
+
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {typeBadges(message.mention_types).map((type) => {
+              const active = activeTypes.includes(type);
+              const label = t(`badges.${type}`);
+              return (
+                <button
+                  key={type}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => onToggleType(type)}
+                  title={t(active ? 'badges.stopFilteringBy' : 'badges.filterBy', {
+                    type: t(`types.${type}`),
+                  })}
+                  className={`rounded-full border px-2 py-0.5 text-xs font-medium ${
+                    active
+                      ? 'border-indigo-600 bg-indigo-600 text-white'
+                      : 'border-indigo-200 bg-indigo-50 text-indigo-800 hover:bg-indigo-100'
+                  }`}
+                >
+                  {label}
+                </button>
+              );
+            })}
+          </div>
+
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <LocationIcon aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="truncate">
+                {t(`card.location.${message.location.type}`, { name: message.location.name })}
+              </span>
+            </span>
+            <span
+              className="inline-flex min-w-0 items-center gap-1 rounded-full px-2 py-0.5 text-slate-800"
+              style={{ backgroundColor: tintOf(accountColor) }}
+            >
+              <AtSign aria-hidden="true" className="size-3 shrink-0" style={{ color: accountColor }} />
+              <span className="truncate">
+                {t('accounts.accountLabel', {
+                  account: message.account_info.account_name ?? t('accounts.unknownAccount'),
+                  workspace: message.account_info.workspace_name ?? t('accounts.noWorkspace'),
+                })}
+              </span>
+            </span>
+          </p>
+
+          <div
+            id={contentId}
+            className={`mt-3 text-sm leading-relaxed break-words text-slate-900 ${
+              isLong && !expanded ? 'line-clamp-4' : ''
+            }`}
+          >
+            <MessageText platform={message.platform} text={message.content} />
+          </div>
+          {isLong && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={contentId}
+              onClick={() => setExpanded((value) => !value)}
+              className="mt-1 text-xs font-semibold text-indigo-700 hover:underline"
+            >
+              {t(expanded ? 'card.showLess' : 'card.showMore')}
+            </button>
+          )}
+
+          {message.files.length > 0 && (
+            <Attachments files={message.files} onOpen={blockUnlessAllowed('view-post')} />
+          )}
+
+          <div className="mt-3 flex flex-wrap items-center gap-1.5">
+            {message.tags.length > 0 && (
+              <ul aria-label={t('card.tags')} className="flex flex-wrap gap-1.5">
+                {message.tags.map((tag) => (
+                  <li key={tag.id}>
+                    <TagChip tag={tag} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button
+              type="button"
+              onClick={() => allowed('tag')}
+              className={actionClassName}
+              aria-label={t('card.editTags')}
+              title={t('card.editTags')}
+            >
+              <TagIcon aria-hidden="true" className="size-3.5" />
+            </button>
+          </div>
+
+          <div
+            role="group"
+            aria-label={t('card.actions')}
+            className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-200/70 pt-2"
+          >
+            <button
+              type="button"
+              className={actionClassName}
+              aria-label={t('card.replyTo', { sender: message.sender.name })}
+              onClick={() => allowed('reply')}
+            >
+              <Reply aria-hidden="true" className="size-3.5" />
+              {t('card.reply')}
+            </button>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className={actionClassName}>
+                <ListPlus aria-hidden="true" className="size-3.5" />
+                {t('card.tasks')}
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="start"
+                  sideOffset={4}
+                  className="z-40 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+                >
+                  <DropdownMenu.Item
+                    onSelect={() => allowed('task')}
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                  >
+                    <CalendarPlus aria-hidden="true" className="size-4" />
+                    {t('card.addEvent')}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item
+                    onSelect={() => allowed('task')}
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                  >
+                    <ListTodo aria-hidden="true" className="size-4" />
+                    {t('card.addTask')}
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+            <a
+              href={message.original_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={actionClassName}
+              aria-label={t('card.viewPostOn', { platform: platformName })}
+              onClick={blockUnlessAllowed('view-post')}
+            >
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              {t('card.viewPost')}
+            </a>
+            <button type="button" className={`${actionClassName} ml-auto`} disabled>
+              <CheckCheck aria-hidden="true" className="size-3.5" />
+              {t('card.checkAndHide')}
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Memoised: a filter change re-renders the list without redrawing cards whose props did not change. */
+export const MessageCard = memo(MessageCardView);

@@ -1,0 +1,209 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Inbox, SearchX } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageTypeFilter, PlatformConnection, UnifiedMessage } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { useToast } from '../../../components/ui/use-toast.ts';
+import { pageCount } from '../../../lib/page-window.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
+import { useActionGuard } from '../hooks/use-action-guard.ts';
+import { useMessageListState } from '../hooks/use-message-filters.ts';
+import {
+  useGatherAfresh,
+  useRefreshTimeline,
+  useTimeline,
+  type TimelineAccount,
+} from '../hooks/use-timeline.ts';
+import type { Restriction } from '../lib/action-restrictions.ts';
+import { applyFilters, facetCounts, tagsInUse } from '../lib/message-filters.ts';
+import { AccountProgress } from './AccountProgress.tsx';
+import { ExpiryDialog } from './ExpiryDialog.tsx';
+import { FetchFailures } from './FetchFailures.tsx';
+import { MessageCard } from './MessageCard.tsx';
+import { MessageListHeader } from './MessageListHeader.tsx';
+import { MessageListSkeleton } from './MessageListSkeleton.tsx';
+import { Pagination } from './Pagination.tsx';
+
+/** SPEC §9. */
+export const PAGE_SIZE = 20;
+
+interface MessageListProps {
+  /** The user's connections on both platforms; keep the array stable between renders. */
+  connections: readonly PlatformConnection[];
+  restriction: Restriction | null;
+}
+
+export function MessageList({ connections, restriction }: MessageListProps) {
+  const { t } = useTranslation('messages');
+  const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const timeline = useTimeline(connections);
+  const refreshTimeline = useRefreshTimeline(connections);
+  const gatherAfresh = useGatherAfresh();
+  const allowed = useActionGuard(restriction);
+  const now = useNow();
+  const [{ filters, page: requestedPage }, dispatch] = useMessageListState();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [expiryMessage, setExpiryMessage] = useState<UnifiedMessage | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const listTopRef = useRef<HTMLDivElement>(null);
+
+  const filtered = useMemo(() => applyFilters(timeline.messages, filters), [timeline.messages, filters]);
+  const counts = useMemo(() => facetCounts(timeline.messages, filters), [timeline.messages, filters]);
+  const tags = useMemo(() => tagsInUse(timeline.messages), [timeline.messages]);
+  const pages = pageCount(filtered.length, PAGE_SIZE);
+  const page = Math.min(requestedPage, pages);
+  const pageMessages = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const selectedOnPage = pageMessages.filter((message) => selected.has(message.id)).length;
+  const pageSelection =
+    selectedOnPage === 0 ? 'none' : selectedOnPage === pageMessages.length ? 'all' : 'some';
+
+  const toggleSelected = useCallback((id: string) => {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  const toggleType = useCallback(
+    (messageType: MessageTypeFilter) => dispatch({ type: 'toggle-type', messageType }),
+    [dispatch],
+  );
+
+  const selectPage = (select: boolean) => {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const message of pageMessages) {
+        if (select) next.add(message.id);
+        else next.delete(message.id);
+      }
+      return next;
+    });
+  };
+
+  const changePage = (nextPage: number, from: 'top' | 'bottom') => {
+    dispatch({ type: 'page', page: nextPage });
+    if (from === 'bottom') listTopRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const refresh = async (force: boolean) => {
+    if (!allowed('refresh')) return;
+    setRefreshing(true);
+    try {
+      const kind = await refreshTimeline({ force });
+      const total = connections.reduce(
+        (sum, connection) =>
+          sum +
+          (queryClient.getQueryData(
+            connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
+          )?.messages.length ?? 0),
+        0,
+      );
+      showToast(
+        t(kind === 'full' ? 'list.refreshedFull' : 'list.refreshedQuick', { count: total }),
+        'success',
+      );
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const retry = (accounts: readonly TimelineAccount[]) => {
+    void gatherAfresh(accounts.map((account) => account.connection));
+  };
+
+  if (timeline.isLoading) return <MessageListSkeleton />;
+
+  const failed = timeline.accounts.filter((account) => account.status === 'error');
+  const failedPlatforms = new Set(failed.map((account) => account.connection.platform));
+  const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
+
+  return (
+    <div className="space-y-4">
+      <MessageListHeader
+        filters={filters}
+        counts={counts}
+        tags={tags}
+        connections={connections}
+        dispatch={dispatch}
+        pageSelection={pageSelection}
+        onSelectPage={selectPage}
+        refreshing={refreshing}
+        onRefresh={(force) => void refresh(force)}
+        hiddenCount={0}
+      />
+      <AccountProgress accounts={timeline.accounts} />
+      <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
+
+      {selected.size > 0 && (
+        <div className="flex items-center gap-3 rounded-lg bg-indigo-50 px-4 py-2 text-sm text-indigo-900">
+          <span>{t('list.selectedCount', { count: selected.size })}</span>
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            {t('list.clearSelection')}
+          </Button>
+        </div>
+      )}
+
+      <p role="status" className="sr-only">
+        {t('list.resultsStatus', { count: filtered.length })}
+      </p>
+
+      {timeline.messages.length === 0 ? (
+        failed.length === timeline.accounts.length ? null : (
+          <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
+        )
+      ) : filtered.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title={t('list.noMatchesTitle')}
+          body={t('list.noMatchesBody')}
+          action={
+            <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
+              {t('list.clearFilters')}
+            </Button>
+          }
+        />
+      ) : (
+        <div ref={listTopRef} className="scroll-mt-20 space-y-3">
+          <Pagination
+            page={page}
+            pageCount={pages}
+            pageSize={PAGE_SIZE}
+            total={filtered.length}
+            position="top"
+            onPageChange={(next) => changePage(next, 'top')}
+          />
+          <ol aria-label={t('list.label')} className="space-y-3">
+            {pageMessages.map((message) => (
+              <li key={message.id}>
+                <MessageCard
+                  message={message}
+                  now={now}
+                  selected={selected.has(message.id)}
+                  activeTypes={filters.types}
+                  onToggleSelected={toggleSelected}
+                  onToggleType={toggleType}
+                  onShowExpiry={setExpiryMessage}
+                  allowed={allowed}
+                />
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            page={page}
+            pageCount={pages}
+            pageSize={PAGE_SIZE}
+            total={filtered.length}
+            position="bottom"
+            onPageChange={(next) => changePage(next, 'bottom')}
+          />
+        </div>
+      )}
+
+      <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
+    </div>
+  );
+}

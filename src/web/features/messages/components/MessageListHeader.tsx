@@ -1,0 +1,195 @@
+import { EyeOff, FilterX, RefreshCw } from 'lucide-react';
+import { useId, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  messageTypeFilters,
+  platforms,
+  type PlatformConnection,
+  type Tag,
+} from '../../../../contract/messages.ts';
+import { connectionColor } from '../../../lib/connection-color.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import type { ListAction } from '../hooks/use-message-filters.ts';
+import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
+import { tagName } from '../lib/tag-name.ts';
+import { FilterButton } from './FilterButton.tsx';
+
+interface MessageListHeaderProps {
+  filters: MessageFilters;
+  counts: FacetCounts;
+  tags: readonly Tag[];
+  connections: readonly PlatformConnection[];
+  dispatch(action: ListAction): void;
+  pageSelection: 'none' | 'some' | 'all';
+  onSelectPage(selected: boolean): void;
+  refreshing: boolean;
+  onRefresh(force: boolean): void;
+  hiddenCount: number;
+}
+
+const groupLabelClassName = 'mr-1 text-xs font-semibold tracking-wide text-slate-600 uppercase';
+
+export function MessageListHeader({
+  filters,
+  counts,
+  tags,
+  connections,
+  dispatch,
+  pageSelection,
+  onSelectPage,
+  refreshing,
+  onRefresh,
+  hiddenCount,
+}: MessageListHeaderProps) {
+  const { t } = useTranslation('messages');
+  const tagSelectId = useId();
+  const language = currentLanguage();
+  const count = (label: string, value: number) => t('list.count', { label, count: value });
+  const allPlatformsCount = counts.platform.chatwork + counts.platform.slack;
+
+  const refresh = (event: MouseEvent<HTMLButtonElement>) => onRefresh(event.shiftKey);
+  const forceRefresh = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    onRefresh(true);
+  };
+
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-400 accent-indigo-600"
+            checked={pageSelection === 'all'}
+            ref={(input) => {
+              if (input) input.indeterminate = pageSelection === 'some';
+            }}
+            onChange={() => onSelectPage(pageSelection !== 'all')}
+          />
+          {t(pageSelection === 'all' ? 'list.deselectPage' : 'list.selectPage')}
+        </label>
+        <button
+          type="button"
+          onClick={refresh}
+          onContextMenu={forceRefresh}
+          disabled={refreshing}
+          title={t('list.refreshHint')}
+          aria-describedby={`${tagSelectId}-refresh-hint`}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={`size-4 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`}
+          />
+          {refreshing ? t('list.refreshing') : t('list.refresh')}
+        </button>
+        <span id={`${tagSelectId}-refresh-hint`} className="sr-only">
+          {t('list.refreshHint')}
+        </span>
+        <button
+          type="button"
+          disabled
+          className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 disabled:opacity-60"
+        >
+          <EyeOff aria-hidden="true" className="size-4" />
+          {t('list.showHidden', { count: hiddenCount })}
+        </button>
+      </div>
+
+      <div role="group" aria-label={t('list.filters')} className="space-y-2">
+        <div role="group" aria-label={t('list.platformFilter')} className="flex flex-wrap items-center gap-2">
+          <span aria-hidden="true" className={groupLabelClassName}>
+            {t('list.platformFilter')}
+          </span>
+          <FilterButton
+            pressed={filters.platform === 'all'}
+            onClick={() => dispatch({ type: 'platform', platform: 'all' })}
+          >
+            {count(t('list.allPlatforms'), allPlatformsCount)}
+          </FilterButton>
+          {platforms.map((platform) => (
+            <FilterButton
+              key={platform}
+              pressed={filters.platform === platform}
+              onClick={() =>
+                dispatch({ type: 'platform', platform: filters.platform === platform ? 'all' : platform })
+              }
+            >
+              {count(t(`platforms.${platform}`), counts.platform[platform])}
+            </FilterButton>
+          ))}
+        </div>
+
+        <div role="group" aria-label={t('list.typeFilter')} className="flex flex-wrap items-center gap-2">
+          <span aria-hidden="true" className={groupLabelClassName}>
+            {t('list.typeFilter')}
+          </span>
+          {messageTypeFilters.map((type) => (
+            <FilterButton
+              key={type}
+              pressed={filters.types.includes(type)}
+              onClick={() => dispatch({ type: 'toggle-type', messageType: type })}
+            >
+              {count(t(`types.${type}`), counts.types[type])}
+            </FilterButton>
+          ))}
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={tagSelectId} className={groupLabelClassName}>
+            {t('list.tagFilter')}
+          </label>
+          <select
+            id={tagSelectId}
+            value={filters.tagId ?? ''}
+            onChange={(event) => dispatch({ type: 'tag', tagId: event.target.value || null })}
+            className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-800"
+          >
+            <option value="">{t('list.allTags')}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tagName(tag, language)}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div
+          role="group"
+          aria-label={t('list.connectionFilter')}
+          className="flex flex-wrap items-center gap-2"
+        >
+          <span aria-hidden="true" className={groupLabelClassName}>
+            {t('list.connectionFilter')}
+          </span>
+          {connections.map((connection) => (
+            <FilterButton
+              key={connection.id}
+              color={connectionColor(connection.id)}
+              pressed={filters.connectionIds.includes(connection.id)}
+              onClick={() => dispatch({ type: 'toggle-connection', connectionId: connection.id })}
+            >
+              {count(
+                t('accounts.accountLabel', {
+                  account: connection.platform_user_name ?? t('accounts.unknownAccount'),
+                  workspace: connection.platform_workspace_name ?? t('accounts.noWorkspace'),
+                }),
+                counts.connections.get(connection.id) ?? 0,
+              )}
+            </FilterButton>
+          ))}
+          {hasActiveFilters(filters) && (
+            <button
+              type="button"
+              onClick={() => dispatch({ type: 'clear' })}
+              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+            >
+              <FilterX aria-hidden="true" className="size-4" />
+              {t('list.clearFilters')}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

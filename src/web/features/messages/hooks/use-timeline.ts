@@ -1,0 +1,172 @@
+import { useQueries, useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { compareNewestFirst, toUnifiedMessage } from '../../../../contract/classification.ts';
+import type {
+  AccountLoadingState,
+  AccountStats,
+  MessageResultByPlatform,
+  Platform,
+  PlatformConnection,
+  UnifiedMessage,
+} from '../../../../contract/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { connectionMessagesQueryOptions, getConnectionMessages } from '../api/get-connection-messages.ts';
+
+type MessageResult = MessageResultByPlatform[Platform];
+type QueryOutcome = Pick<QueryObserverResult<MessageResult, Error>, 'data' | 'error' | 'isFetching'>;
+
+export interface TimelineAccount {
+  connection: PlatformConnection;
+  status: AccountLoadingState['status'];
+  /** Why the account's messages are missing: the request failed, or the platform refused the server. */
+  failure: { statusCode: number | null; code: string | undefined; message: string } | null;
+  stats: AccountStats | undefined;
+}
+
+export interface Timeline {
+  /** Newest first, each message once. */
+  messages: UnifiedMessage[];
+  accounts: TimelineAccount[];
+  /** No account has answered yet. */
+  isLoading: boolean;
+  isFetching: boolean;
+}
+
+function accountOf(connection: PlatformConnection, result: QueryOutcome): TimelineAccount {
+  const stats = result.data?.accounts[0];
+  if (result.isFetching) return { connection, status: 'loading', failure: null, stats };
+  if (result.error) {
+    const error = result.error;
+    return {
+      connection,
+      status: 'error',
+      failure: {
+        statusCode: error instanceof ApiError ? error.statusCode : null,
+        code: error instanceof ApiError ? error.code : undefined,
+        message: error.message,
+      },
+      stats,
+    };
+  }
+  if (!result.data) return { connection, status: 'idle', failure: null, stats };
+  if (stats?.status === 'error') {
+    return {
+      connection,
+      status: 'error',
+      failure: { statusCode: null, code: stats.error?.code, message: stats.error?.message ?? '' },
+      stats,
+    };
+  }
+  return { connection, status: 'completed', failure: null, stats };
+}
+
+/** Two connected accounts can see the same message (a shared channel); the first copy is kept. */
+function mergeMessages(results: readonly (MessageResult | undefined)[]): UnifiedMessage[] {
+  const seen = new Set<string>();
+  const messages: UnifiedMessage[] = [];
+  for (const result of results) {
+    for (const source of result?.messages ?? []) {
+      const message = toUnifiedMessage(source);
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      messages.push(message);
+    }
+  }
+  return messages.sort(compareNewestFirst);
+}
+
+/** Module-level, so TanStack Query reruns it only when a query's result changes, not on every render. */
+function combineResults(results: QueryObserverResult<MessageResult, Error>[]) {
+  return {
+    messages: mergeMessages(results.map((result) => result.data)),
+    outcomes: results.map(({ data, error, isFetching }): QueryOutcome => ({ data, error, isFetching })),
+  };
+}
+
+/**
+ * Loads every connection's messages at once, each on its own: accounts appear as they answer, and one failing
+ * account shows its own error while the others fill the list.
+ */
+export function useTimeline(connections: readonly PlatformConnection[]): Timeline {
+  const { messages, outcomes } = useQueries({
+    queries: connections.map((connection) =>
+      connectionMessagesQueryOptions(connection.platform, connection.id),
+    ),
+    combine: combineResults,
+  });
+  const accounts = useMemo(
+    () => outcomes.map((outcome, index) => accountOf(connections[index]!, outcome)),
+    [connections, outcomes],
+  );
+  return {
+    messages,
+    accounts,
+    isLoading: outcomes.length > 0 && outcomes.every((outcome) => !outcome.data && !outcome.error),
+    isFetching: outcomes.some((outcome) => outcome.isFetching),
+  };
+}
+
+const LAST_REFRESH_KEY = 'matome.lastRefreshAt';
+/** SPEC §4 and §9: within three minutes of the last refresh, a refresh only asks again; after that it starts over. */
+export const FULL_REFRESH_AFTER_MS = 3 * 60_000;
+
+function readLastRefresh(): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(LAST_REFRESH_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeLastRefresh(time: number): void {
+  try {
+    window.localStorage.setItem(LAST_REFRESH_KEY, String(time));
+  } catch {
+    // Without storage every refresh is a full one, which is slower but never stale.
+  }
+}
+
+/** Makes the server gather these accounts afresh instead of answering from its cache. */
+export function useGatherAfresh() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (connections: readonly PlatformConnection[]): Promise<void> => {
+      await Promise.allSettled(
+        connections.map((connection) =>
+          queryClient.fetchQuery({
+            ...connectionMessagesQueryOptions(connection.platform, connection.id),
+            queryFn: ({ signal }) =>
+              getConnectionMessages(connection.platform, connection.id, { refresh: true, signal }),
+            staleTime: 0,
+          }),
+        ),
+      );
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * A refresh more than three minutes after the last one (or a forced one) makes the server gather afresh for every
+ * account; a sooner one asks again, which the server answers from its cache.
+ */
+export function useRefreshTimeline(connections: readonly PlatformConnection[]) {
+  const queryClient = useQueryClient();
+  const gatherAfresh = useGatherAfresh();
+  return useCallback(
+    async ({ force }: { force: boolean }): Promise<'full' | 'quick'> => {
+      const now = Date.now();
+      const last = readLastRefresh();
+      const full = force || last === null || now - last > FULL_REFRESH_AFTER_MS;
+      storeLastRefresh(now);
+      if (full) {
+        await gatherAfresh(connections);
+        return 'full';
+      }
+      await queryClient.refetchQueries({ queryKey: ['messages'], type: 'active' });
+      return 'quick';
+    },
+    [connections, gatherAfresh, queryClient],
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { MentionTypes, Tag, UnifiedMessage } from '../../../../contract/messages.ts';
+import { listReducer } from '../hooks/use-message-filters.ts';
+import { applyFilters, facetCounts, noFilters, tagsInUse, type MessageFilters } from './message-filters.ts';
+
+const none: MentionTypes = { is_direct_mention: false, is_reply: false, is_all_mention: false, is_dm: false };
+const urgent: Tag = { id: 'tag-urgent', name: 'urgent', name_jp: '至急', color: '#EF4444' };
+const later: Tag = { id: 'tag-later', name: 'later', color: '#6B7280' };
+
+function message(
+  id: string,
+  platform: 'chatwork' | 'slack',
+  connectionId: string,
+  types: Partial<MentionTypes>,
+  tags: Tag[] = [],
+): UnifiedMessage {
+  return {
+    id: `${platform}-${id}`,
+    platform,
+    platform_message_id: id,
+    mention_types: { ...none, ...types },
+    account_info: { connection_id: connectionId },
+    tags,
+  } as unknown as UnifiedMessage;
+}
+
+const messages = [
+  message('1', 'chatwork', 'cw-a', { is_direct_mention: true }, [urgent]),
+  message('2', 'chatwork', 'cw-b', { is_reply: true }),
+  message('3', 'slack', 'sl-a', { is_dm: true, is_direct_mention: true }, [later]),
+  message('4', 'slack', 'sl-a', { is_all_mention: true }, [urgent, later]),
+  message('5', 'slack', 'sl-b', { is_reply: true }),
+];
+
+const ids = (list: UnifiedMessage[]) => list.map((item) => item.platform_message_id);
+const withFilters = (filters: Partial<MessageFilters>) => ({ ...noFilters, ...filters });
+
+describe('applyFilters', () => {
+  it('shows everything without filters', () => {
+    expect(ids(applyFilters(messages, noFilters))).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('narrows by platform, tag and connection', () => {
+    expect(ids(applyFilters(messages, withFilters({ platform: 'slack' })))).toEqual(['3', '4', '5']);
+    expect(ids(applyFilters(messages, withFilters({ tagId: urgent.id })))).toEqual(['1', '4']);
+    expect(ids(applyFilters(messages, withFilters({ connectionIds: ['sl-a', 'cw-b'] })))).toEqual([
+      '2',
+      '3',
+      '4',
+    ]);
+  });
+
+  it('widens within the type filter and narrows across filters', () => {
+    expect(ids(applyFilters(messages, withFilters({ types: ['mention', 'reply'] })))).toEqual([
+      '1',
+      '2',
+      '3',
+      '5',
+    ]);
+    expect(
+      ids(applyFilters(messages, withFilters({ types: ['mention', 'reply'], platform: 'slack' }))),
+    ).toEqual(['3', '5']);
+  });
+
+  it('counts a message with several flags under each of its types', () => {
+    expect(ids(applyFilters(messages, withFilters({ types: ['dm'] })))).toEqual(['3']);
+    expect(ids(applyFilters(messages, withFilters({ types: ['mention'] })))).toEqual(['1', '3']);
+  });
+});
+
+describe('facetCounts', () => {
+  it('counts each facet with the other filters applied, so a count is what choosing it would show', () => {
+    const filters = withFilters({ platform: 'slack', types: ['reply'] });
+    const counts = facetCounts(messages, filters);
+    expect(counts.platform).toEqual({ chatwork: 1, slack: 1 });
+    expect(counts.types).toEqual({ mention: 1, dm: 1, reply: 1, 'all-mention': 1 });
+    expect(Object.fromEntries(counts.connections)).toEqual({ 'sl-b': 1 });
+    for (const type of ['mention', 'dm', 'reply', 'all-mention'] as const) {
+      expect(applyFilters(messages, { ...filters, types: [type] })).toHaveLength(counts.types[type]);
+    }
+  });
+});
+
+describe('tagsInUse', () => {
+  it('lists each tag once', () => {
+    expect(tagsInUse(messages).map((tag) => tag.id)).toEqual([later.id, urgent.id]);
+  });
+});
+
+describe('listReducer', () => {
+  it('returns to the first page whenever a filter changes', () => {
+    const onPage3 = { filters: noFilters, page: 3 };
+    expect(listReducer(onPage3, { type: 'platform', platform: 'slack' }).page).toBe(1);
+    expect(listReducer(onPage3, { type: 'toggle-type', messageType: 'dm' }).page).toBe(1);
+    expect(listReducer(onPage3, { type: 'tag', tagId: 'x' }).page).toBe(1);
+    expect(listReducer(onPage3, { type: 'toggle-connection', connectionId: 'c' }).page).toBe(1);
+    expect(listReducer(onPage3, { type: 'clear' }).page).toBe(1);
+    expect(listReducer(onPage3, { type: 'page', page: 5 })).toEqual({ filters: noFilters, page: 5 });
+  });
+
+  it('toggles types and connections on and off', () => {
+    const once = listReducer({ filters: noFilters, page: 1 }, { type: 'toggle-type', messageType: 'dm' });
+    expect(once.filters.types).toEqual(['dm']);
+    expect(listReducer(once, { type: 'toggle-type', messageType: 'dm' }).filters.types).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { matchesTypeFilter } from '../../../../contract/classification.ts';
+import type { MessageTypeFilter, Platform, Tag, UnifiedMessage } from '../../../../contract/messages.ts';
+import { messageTypeFilters } from '../../../../contract/messages.ts';
+
+export type PlatformFilter = Platform | 'all';
+
+/**
+ * What the list shows. Within the type filter and the connection chips, choices widen the list (any of them
+ * matches); across filters they narrow it. Nothing chosen means no restriction.
+ */
+export interface MessageFilters {
+  platform: PlatformFilter;
+  types: readonly MessageTypeFilter[];
+  tagId: string | null;
+  connectionIds: readonly string[];
+}
+
+export const noFilters: MessageFilters = { platform: 'all', types: [], tagId: null, connectionIds: [] };
+
+export function hasActiveFilters(filters: MessageFilters): boolean {
+  return (
+    filters.platform !== 'all' ||
+    filters.types.length > 0 ||
+    filters.tagId !== null ||
+    filters.connectionIds.length > 0
+  );
+}
+
+type Facet = 'platform' | 'types' | 'tag' | 'connections';
+
+function matches(message: UnifiedMessage, filters: MessageFilters, ignore?: Facet): boolean {
+  if (ignore !== 'platform' && filters.platform !== 'all' && message.platform !== filters.platform)
+    return false;
+  if (
+    ignore !== 'types' &&
+    filters.types.length > 0 &&
+    !filters.types.some((type) => matchesTypeFilter(message.mention_types, type))
+  ) {
+    return false;
+  }
+  if (ignore !== 'tag' && filters.tagId !== null && !message.tags.some((tag) => tag.id === filters.tagId)) {
+    return false;
+  }
+  if (
+    ignore !== 'connections' &&
+    filters.connectionIds.length > 0 &&
+    !filters.connectionIds.includes(message.account_info.connection_id)
+  ) {
+    return false;
+  }
+  return true;
+}
+
+export function applyFilters(messages: readonly UnifiedMessage[], filters: MessageFilters): UnifiedMessage[] {
+  if (!hasActiveFilters(filters)) return messages as UnifiedMessage[];
+  return messages.filter((message) => matches(message, filters));
+}
+
+export interface FacetCounts {
+  platform: Record<Platform, number>;
+  types: Record<MessageTypeFilter, number>;
+  connections: Map<string, number>;
+}
+
+/**
+ * The number beside each choice is how many messages the list would show with that choice made, given the other
+ * filters: each facet is counted with every filter applied except its own.
+ */
+export function facetCounts(messages: readonly UnifiedMessage[], filters: MessageFilters): FacetCounts {
+  const counts: FacetCounts = {
+    platform: { chatwork: 0, slack: 0 },
+    types: { mention: 0, dm: 0, reply: 0, 'all-mention': 0 },
+    connections: new Map(),
+  };
+  for (const message of messages) {
+    if (matches(message, filters, 'platform')) counts.platform[message.platform] += 1;
+    if (matches(message, filters, 'types')) {
+      for (const type of messageTypeFilters) {
+        if (matchesTypeFilter(message.mention_types, type)) counts.types[type] += 1;
+      }
+    }
+    if (matches(message, filters, 'connections')) {
+      const id = message.account_info.connection_id;
+      counts.connections.set(id, (counts.connections.get(id) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Every tag that appears on a message, once, by name. */
+export function tagsInUse(messages: readonly UnifiedMessage[]): Tag[] {
+  const byId = new Map<string, Tag>();
+  for (const message of messages) for (const tag of message.tags) byId.set(tag.id, tag);
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
