@@ -289,4 +289,35 @@ describe('dashboard', () => {
     expect(await screen.findByText('Slack connected: Northwind.')).toBeVisible();
     await waitFor(() => expect(router.state.location.search).toBe('?t=1'));
   });
+
+  it('lets a test-mode user switch to sample data, then blocks the actions test mode turns off', async () => {
+    let testMode = { available: true, enabled: false, language: 'en' };
+    let connections: PlatformConnection[] = [];
+    const fetchMock = stubApi({
+      ...signedIn,
+      'GET /api/test-mode': () => json(200, testMode),
+      'PUT /api/test-mode': (init) => {
+        testMode = { ...testMode, ...JSON.parse(String(init?.body)) };
+        connections = [chatworkConnection];
+        return json(200, testMode);
+      },
+      'GET /api/chatwork/status': () => json(200, { connections }),
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] Sample message'])),
+    });
+    renderRouter(routes, '/dashboard');
+    expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Use sample data' }));
+
+    const list = await messageList();
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => String(url) === '/api/test-mode' && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ enabled: true, language: 'en' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Reply to Aiko Tanaka' }));
+    expect(
+      await screen.findByText(/Test mode shows sample data, so this action is turned off/),
+    ).toBeVisible();
+  });
 });
