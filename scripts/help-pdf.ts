@@ -17,7 +17,9 @@ export type HelpLanguage = (typeof helpLanguages)[number];
  * Noto Sans JP (SIL Open Font License 1.1, which allows embedding) covers Latin and Japanese alike, so both
  * languages share one look. Only the glyphs a guide uses are embedded.
  */
-const fontDir = path.dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/package.json'));
+const fontDir = path.dirname(
+  createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/package.json'),
+);
 const fontFiles = {
   regular: path.join(fontDir, '400Regular', 'NotoSansJP_400Regular.ttf'),
   bold: path.join(fontDir, '700Bold', 'NotoSansJP_700Bold.ttf'),
@@ -106,7 +108,9 @@ export async function renderHelpPdf(markdown: string, language: HelpLanguage): P
 }
 
 function findTitle(tokens: Token[]): string {
-  const heading = tokens.find((token): token is Tokens.Heading => token.type === 'heading' && token.depth === 1);
+  const heading = tokens.find(
+    (token): token is Tokens.Heading => token.type === 'heading' && token.depth === 1,
+  );
   if (!heading) throw new Error('A help guide must start with a level-1 heading, its title.');
   return heading.text;
 }
@@ -118,7 +122,7 @@ function renderBlock(doc: PDFKit.PDFDocument, token: Token): void {
       const size = HEADING_SIZES[Math.min(heading.depth, HEADING_SIZES.length) - 1] ?? BODY_SIZE;
       doc.moveDown(heading.depth === 1 ? 0 : 0.6);
       // Keep a heading with the first lines that follow it.
-      if (doc.y + size * 4 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      ensureRoom(doc, size * 2 + BODY_SIZE * 3);
       renderRuns(doc, inlineRuns(heading.tokens), {
         size,
         bold: true,
@@ -148,6 +152,8 @@ function renderList(doc: PDFKit.PDFDocument, list: Tokens.List, depth: number): 
   const start = typeof list.start === 'number' ? list.start : 1;
   list.items.forEach((item, index) => {
     const marker = list.ordered ? `${start + index}.` : '•';
+    // Start an item on a new page rather than leave its marker alone at the bottom.
+    ensureRoom(doc, BODY_SIZE * 4);
     const y = doc.y;
     doc.font('regular').fontSize(BODY_SIZE).fillColor(TEXT_COLOR).text(marker, left, y, {
       width: LIST_INDENT,
@@ -169,8 +175,15 @@ function renderList(doc: PDFKit.PDFDocument, list: Tokens.List, depth: number): 
   doc.x = doc.page.margins.left;
 }
 
+function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
 /** Flattens Marked's inline tokens into runs of one style each. */
-function inlineRuns(tokens: Token[], style: Omit<Run, 'text'> = { bold: false, code: false, link: null }): Run[] {
+function inlineRuns(
+  tokens: Token[],
+  style: Omit<Run, 'text'> = { bold: false, code: false, link: null },
+): Run[] {
   return tokens.flatMap((token): Run[] => {
     switch (token.type) {
       case 'strong':
@@ -188,9 +201,10 @@ function inlineRuns(tokens: Token[], style: Omit<Run, 'text'> = { bold: false, c
         return [{ ...style, text: '\n' }];
       case 'text': {
         const text = token as Tokens.Text;
-        return text.tokens
-          ? inlineRuns(text.tokens, style)
-          : [{ ...style, text: decodeEntities(text.text).replace(SOFT_BREAK, joinLines) }];
+        if (text.tokens) return inlineRuns(text.tokens, style);
+        // Emphasis that Markdown could not match (e.g. `**` next to Japanese punctuation) would print literally.
+        if (text.text.includes('**')) throw new Error(`Unmatched "**" in a help guide: ${text.text}`);
+        return [{ ...style, text: decodeEntities(text.text).replace(SOFT_BREAK, joinLines) }];
       }
       case 'escape':
         return [{ ...style, text: (token as Tokens.Escape).text }];
@@ -256,11 +270,16 @@ function drawFooters(doc: PDFKit.PDFDocument, language: HelpLanguage): void {
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED_COLOR)
-      .text(footerLabel[language](index + 1, range.count), doc.page.margins.left, doc.page.height - bottom / 2 - 4, {
-        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-        align: 'center',
-        lineBreak: false,
-      });
+      .text(
+        footerLabel[language](index + 1, range.count),
+        doc.page.margins.left,
+        doc.page.height - bottom / 2 - 4,
+        {
+          width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
     doc.page.margins.bottom = bottom;
   }
 }
