@@ -107,11 +107,9 @@ describe('help PDFs', () => {
       return outline;
     }
     for (const platform of ['slack', 'chatwork'] as const) {
-      const [english, japanese] = await Promise.all(
-        (['en', 'jp'] as const).map(async (language) =>
-          outline(new Lexer().lex(await readFile(helpSourcePath(platform, language), 'utf8'))),
-        ),
-      );
+      const read = async (language: 'en' | 'jp') =>
+        outline(new Lexer().lex(await readFile(helpSourcePath(platform, language), 'utf8')));
+      const [english, japanese] = await Promise.all([read('en'), read('jp')]);
       expect(english.codes.length, platform).toBeGreaterThanOrEqual(6);
       expect(japanese, platform).toEqual(english);
     }
