@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), helpPdfs()],
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {

@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(root, 'dist', 'web', 'index.html');
-const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'].map((part) =>
-  path.join(root, part),
-);
+const sources = [
+  'src/web',
+  'src/contract',
+  'docs/help',
+  'scripts/help-pdf.ts',
+  'scripts/help-pdfs-plugin.ts',
+  'vite.config.ts',
+  'package-lock.json',
+].map((part) => path.join(root, part));
 
 function newestModification(entry: string): number {
   const stats = statSync(entry);

@@ -7,6 +7,12 @@ import { apiNotFound } from './errors.ts';
 import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Chromium shows a PDF through an internal <embed> that the document's own policy governs, so the app's policy
+ * (`object-src 'none'`, no inline styles) would block the help guides; a PDF runs none of our code, so it only keeps
+ * the framing rule.
+ */
+const PDF_CONTENT_SECURITY_POLICY = "frame-ancestors 'self'";
 /** Written into the built index.html by Vite (`html.cspNonce`); replaced by a fresh nonce for every page served. */
 export const CSP_NONCE_PLACEHOLDER = 'MATOME_CSP_NONCE';
 
@@ -29,6 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
         else reply.header('cache-control', 'public, max-age=3600');
+        if (filePath.endsWith('.pdf')) reply.header('content-security-policy', PDF_CONTENT_SECURITY_POLICY);
       },
     });
   } else {
