@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { planTypeSchema, type PlanType } from './auth.ts';
+
+/** Slack workspaces and ChatWork accounts together, per plan (SPEC §6, §9). */
+export const CONNECTION_LIMITS: Record<PlanType, number> = { free: 2, pro: 5, proplus: 10 };
+
+/** The longest reply either platform is sent (SPEC §5 leaves it open; decision recorded with the connectors). */
+export const REPLY_MAX_LENGTH = 10_000;
+
+/** `POST /api/{platform}/connect`: where to send the browser for the provider's consent page. */
+export const connectResponseSchema = z.object({ authUrl: z.url() });
+export type ConnectResponse = z.infer<typeof connectResponseSchema>;
+
+/**
+ * `GET /api/connections/overview`: what the connections panel needs besides the connection lists: the plan, its
+ * limit, how many connections count against it, and which providers this server has credentials for.
+ */
+export const connectionsOverviewSchema = z.object({
+  plan: planTypeSchema,
+  limit: z.number().int().positive(),
+  used: z.number().int().nonnegative(),
+  providers: z.object({
+    slack: z.object({ configured: z.boolean() }),
+    chatwork: z.object({ configured: z.boolean() }),
+  }),
+});
+export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>;
+
+/** `DELETE /api/{platform}/disconnect/{id}`. */
+export const disconnectResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DisconnectResponse = z.infer<typeof disconnectResponseSchema>;
+
+const replyText = z
+  .string()
+  .max(REPLY_MAX_LENGTH)
+  .refine((text) => text.trim().length > 0, { message: 'must not be empty' });
+
+/** `POST /api/chatwork/reply`. */
+export const chatworkReplyRequestSchema = z.object({
+  connection_id: z.string().min(1),
+  room_id: z.string().min(1).max(40),
+  message: replyText,
+});
+export type ChatworkReplyRequest = z.infer<typeof chatworkReplyRequestSchema>;
+
+/** `POST /api/slack/reply`; `thread_ts` answers in the message's thread. */
+export const slackReplyRequestSchema = z.object({
+  connection_id: z.string().min(1),
+  channel_id: z.string().min(1).max(40),
+  message: replyText,
+  thread_ts: z.string().min(1).max(40).nullish(),
+});
+export type SlackReplyRequest = z.infer<typeof slackReplyRequestSchema>;
+
+export const replyResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ReplyResponse = z.infer<typeof replyResponseSchema>;
+
+/** Error codes of the connection routes, in `{code}` of the error shape. */
+export const connectionErrorCodes = {
+  limit: 'CONNECTION_LIMIT',
+  notConfigured: 'PROVIDER_NOT_CONFIGURED',
+  reauth: 'REAUTH_REQUIRED',
+  demo: 'DEMO_RESTRICTED',
+} as const;
