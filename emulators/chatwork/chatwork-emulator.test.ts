@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { controlEmulator, submitConsent } from '../core/control-client.ts';
 import type { RunningEmulator } from '../core/emulator-server.ts';
 import { startChatworkEmulator } from './chatwork-emulator.ts';
 import { chatworkMessageId } from './chatwork-seed.ts';
@@ -16,13 +17,8 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => control('/_control/reset'));
 
-async function control(path: string, body?: unknown) {
-  const response = await fetch(emulator.url + path, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
+function control(path: string, body?: unknown) {
+  return controlEmulator(emulator.url, path, body);
 }
 
 function pkce() {
@@ -45,24 +41,8 @@ function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
 }
 
 /** Submits the consent form the way a browser would and returns where it redirects. */
-async function consent(challenge: string, decision: 'allow' | 'deny', account = '1001'): Promise<URL> {
-  const page = await fetch(authorizeUrl(challenge));
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1],
-      match[2],
-    ]),
-  );
-  const response = await fetch(`${emulator.url}/packages/oauth2/new.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, account, decision }),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '');
+function consent(challenge: string, decision: 'allow' | 'deny', account = '1001'): Promise<URL> {
+  return submitConsent(authorizeUrl(challenge), account, decision);
 }
 
 async function exchange(code: string, verifier: string, uri = redirectUri) {

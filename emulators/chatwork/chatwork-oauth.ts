@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../core/emulator-server.ts';
-import { redirectWith, renderConsentPage, renderErrorPage } from '../core/consent-page.ts';
+import { consentRoutes, type ConsentRequest } from '../core/consent-flow.ts';
 import type { ChatworkStore } from './chatwork-store.ts';
 
 export const authorizePath = '/packages/oauth2/new.php';
@@ -34,11 +34,7 @@ export const chatworkScopes = new Set([
 
 type Params = Record<string, string | undefined>;
 
-interface AuthorizeRequest {
-  clientId: string;
-  redirectUri: string;
-  scopes: string[];
-  state?: string;
+interface AuthorizeRequest extends ConsentRequest {
   codeChallenge?: string;
 }
 
@@ -88,70 +84,33 @@ function basicCredentials(header: string | undefined): { clientId: string; secre
 }
 
 export function chatworkOAuthRoutes(app: FastifyInstance, context: EmulatorContext<ChatworkStore>): void {
-  function approve(reply: FastifyReply, request: AuthorizeRequest, accountId: number) {
-    const code = context.state().codes.issue(
-      {
-        accountId,
-        clientId: request.clientId,
-        scopes: request.scopes,
-        codeChallenge: request.codeChallenge,
-      },
-      request.clientId,
-      request.redirectUri,
-      context.clock.now(),
-    );
-    return reply.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 302);
-  }
-
-  app.get(authorizePath, async (request, reply) => {
-    const store = context.state();
-    const checked = validateAuthorize(store, request.query as Params);
-    if ('error' in checked)
-      return reply.code(400).type('text/html').send(renderErrorPage('ChatWork', checked.error));
-    if (context.settings.autoApprove) {
-      const accountId = Number(context.settings.approveAs ?? store.allAccounts()[0]?.account_id);
-      return approve(reply, checked, accountId);
-    }
-    return reply.type('text/html').send(
-      renderConsentPage({
-        provider: 'ChatWork',
-        appName: store.app(checked.clientId)?.name ?? checked.clientId,
-        scopes: checked.scopes,
-        accounts: store.allAccounts().map((account) => ({
+  consentRoutes<AuthorizeRequest>(app, context, {
+    path: authorizePath,
+    provider: 'ChatWork',
+    validate: (params) => validateAuthorize(context.state(), params),
+    appName: (request) => context.state().app(request.clientId)?.name ?? request.clientId,
+    accounts: () =>
+      context
+        .state()
+        .allAccounts()
+        .map((account) => ({
+          id: String(account.account_id),
           value: String(account.account_id),
           label: `${account.name} (${account.chatwork_id ?? account.account_id})`,
           group: account.organization_name ?? 'ChatWork',
         })),
-        action: authorizePath,
-        fields: Object.fromEntries(
-          Object.entries(request.query as Params).filter(
-            (entry): entry is [string, string] => entry[1] !== undefined,
-          ),
-        ),
-      }),
-    );
-  });
-
-  app.post(authorizePath, async (request, reply) => {
-    const store = context.state();
-    const form = (request.body ?? {}) as Params;
-    const checked = validateAuthorize(store, form);
-    if ('error' in checked)
-      return reply.code(400).type('text/html').send(renderErrorPage('ChatWork', checked.error));
-    if (form.decision !== 'allow') {
-      return reply.redirect(
-        redirectWith(checked.redirectUri, { error: 'access_denied', state: checked.state }),
-        302,
-      );
-    }
-    const accountId = Number(form.account);
-    if (!store.account(accountId)) {
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(renderErrorPage('ChatWork', 'Choose an account to sign in as.'));
-    }
-    return approve(reply, checked, accountId);
+    issueCode(request, account) {
+      const store = context.state();
+      const accountId = Number(account);
+      if (!store.account(accountId)) return undefined;
+      const grant = {
+        accountId,
+        clientId: request.clientId,
+        scopes: request.scopes,
+        codeChallenge: request.codeChallenge,
+      };
+      return store.codes.issue(grant, request.clientId, request.redirectUri, context.clock.now());
+    },
   });
 
   app.post('/token', async (request, reply) => {
