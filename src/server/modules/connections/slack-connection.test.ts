@@ -32,7 +32,6 @@ beforeAll(async () => {
       SLACK_API_URL: `${emulator.url}/api`,
       SLACK_AUTHORIZE_URL: `${emulator.url}/oauth/v2/authorize`,
       PUBLIC_URL: 'http://matome.test',
-      PROVIDER_TIMEOUT_MS: '400',
     },
     { logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } } },
   );
