@@ -198,6 +198,17 @@ describe('connecting ChatWork', () => {
     });
   });
 
+  it('says a provider without credentials is not configured', async () => {
+    const token = await newUser();
+    const connect = await app().inject({ method: 'POST', url: '/api/slack/connect', headers: bearer(token) });
+    expect(expectApiError(connect, 409).code).toBe('PROVIDER_NOT_CONFIGURED');
+    const landed = await finishCallback(app(), '/api/slack/callback?code=x&state=y');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      slack: 'error',
+      message: 'This service is not configured on the server.',
+    });
+  });
+
   it('lets demo accounts neither connect nor reply', async () => {
     const login = await app().inject({
       method: 'POST',
