@@ -12,6 +12,8 @@ import { ConnectionsPanel } from '../../features/connections/components/Connecti
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
 import { MessageList } from '../../features/messages/components/MessageList.tsx';
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
+import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
+import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -36,6 +38,8 @@ export function DashboardPage() {
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
   const restriction = user?.isDemo ? 'demo' : testMode.data?.enabled ? 'test-mode' : null;
+  const allowed = useActionGuard(restriction);
+  const gatherAccount = useGatherAccount();
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -75,7 +79,7 @@ export function DashboardPage() {
         </section>
         <aside className="space-y-4">
           {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
-          <ConnectionsPanel connections={connections} />
+          <ConnectionsPanel connections={connections} allowed={allowed} refreshAccount={gatherAccount} />
         </aside>
       </div>
     </div>
