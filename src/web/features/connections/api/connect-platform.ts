@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { connectResponseSchema, type ConnectResponse } from '../../../../contract/connections.ts';
 import type { Platform } from '../../../../contract/messages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -15,10 +16,20 @@ export function connectPlatform(platform: Platform): Promise<ConnectResponse> {
  */
 export function useConnectPlatform() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: ['connections', 'connect'],
     mutationFn: connectPlatform,
     onSuccess: ({ authUrl }) => redirectTo(authUrl),
     onError: () => queryClient.invalidateQueries({ queryKey: ['connections'] }),
   });
+  const { reset } = mutation;
+  // Coming back from the consent page with the Back button can restore this page as it was left, mid-redirect.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  return mutation;
 }

@@ -174,6 +174,10 @@ describe('connections panel', () => {
     expect(screen.getByRole('button', { name: 'Opening Slack…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Connect ChatWork' })).toBeDisabled();
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/slack/connect')).toHaveLength(1);
+
+    // Back from the consent page, a page restored from the back-forward cache can connect again.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await screen.findByRole('button', { name: 'Connect Slack' })).toBeEnabled();
   });
 
   it('shows why connecting could not start, in both languages', async () => {
@@ -199,7 +203,7 @@ describe('connections panel', () => {
     await changeLanguage('jp');
     await userEvent.click(screen.getByRole('button', { name: 'ChatWork を接続' }));
     expect(
-      await screen.findByText('Chatwork接続の開始に失敗しました: Your plan allows 2 connections.'),
+      await screen.findByText('ChatWork接続の開始に失敗しました: Your plan allows 2 connections.'),
     ).toBeVisible();
   });
 

@@ -80,7 +80,8 @@ export function ConnectionsPanel({ connections, allowed, refreshAccount }: Conne
     try {
       const result = await refreshAccount(connection);
       const account = result.accounts.find((stats) => stats.connection_id === connection.id);
-      if (account?.status === 'error') failed(account.error?.message ?? '');
+      if (account?.status === 'error')
+        failed(account.error?.message || t('dashboard:connectionResult.unknown'));
       else setBanner({ tone: 'success', text: t('refresh.done', { name, count: result.messages.length }) });
     } catch (error) {
       failed(error instanceof Error ? error.message : String(error));
