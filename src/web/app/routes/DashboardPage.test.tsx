@@ -414,4 +414,28 @@ describe('dashboard connections panel', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
+
+  it('keeps a test-mode user from connecting or disconnecting, but refreshes a sample account', async () => {
+    const fetchMock = stubApi({
+      ...connected,
+      ...overview,
+      'GET /api/test-mode': () => json(200, { available: true, enabled: true, language: 'en' }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+      'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatworkResult(['[To:1001] One'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    await openPanel();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Acme' }));
+    expect(
+      await screen.findByText(/Test mode shows sample data, so this action is turned off/),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme' }));
+    expect(await screen.findByText('Messages refreshed for Kenji @ Acme: 1 message.')).toBeVisible();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
 });

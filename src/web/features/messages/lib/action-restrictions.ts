@@ -3,10 +3,10 @@ export type Restriction = 'demo' | 'test-mode';
 
 export type GuardedAction = 'connect' | 'disconnect' | 'refresh' | 'tag' | 'reply' | 'task' | 'view-post';
 
-/** Test mode lists sample connections, which cannot be disconnected (docs/decisions/040). */
+/** Test mode shows sample connections in place of the real ones, so it leaves those alone (docs/decisions/040). */
 const blockedActions: Record<Restriction, ReadonlySet<GuardedAction>> = {
   demo: new Set(['connect', 'disconnect', 'refresh', 'tag', 'reply', 'task', 'view-post']),
-  'test-mode': new Set(['disconnect', 'tag', 'reply', 'task', 'view-post']),
+  'test-mode': new Set(['connect', 'disconnect', 'tag', 'reply', 'task', 'view-post']),
 };
 
 export function isBlocked(restriction: Restriction | null, action: GuardedAction): boolean {
