@@ -151,6 +151,7 @@ export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
           },
           { id: 'C0SECRET', name: 'launch', kind: 'private', members: ['U0ALICE', 'U0BOB'] },
           { id: 'C0BOBONLY', name: 'bob-notes', kind: 'private', members: ['U0BOB'] },
+          { id: 'C0RANDOM', name: 'random', kind: 'public', members: ['U0BOB', 'U0CAROL'] },
           { id: 'D0ALICEBOB', kind: 'im', members: ['U0ALICE', 'U0BOB'] },
           { id: 'G0TRIO', kind: 'mpim', members: ['U0ALICE', 'U0BOB', 'U0CAROL'] },
         ],
