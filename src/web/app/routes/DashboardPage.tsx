@@ -1,27 +1,28 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platforms } from '../../../contract/messages.ts';
+import { platforms, type UnifiedMessage } from '../../../contract/messages.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
 import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
 import { MessageList } from '../../features/messages/components/MessageList.tsx';
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
+import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
+import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useRestriction } from '../hooks/use-restriction.ts';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
-  const { user } = useAuth();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());
   const [chatworkStatus, slackStatus] = useQueries({
@@ -35,7 +36,13 @@ export function DashboardPage() {
   const statusError = chatworkStatus?.error ?? slackStatus?.error ?? null;
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
-  const restriction = user?.isDemo ? 'demo' : testMode.data?.enabled ? 'test-mode' : null;
+  const restriction = useRestriction();
+  const [tagging, setTagging] = useState<UnifiedMessage | null>(null);
+  const [bulkTagging, setBulkTagging] = useState<readonly UnifiedMessage[] | null>(null);
+  const reloadMessages = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    [queryClient],
+  );
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -60,7 +67,15 @@ export function DashboardPage() {
   } else if (connections.length === 0) {
     main = <EmptyState icon={Inbox} title={t('messages.emptyTitle')} body={t('messages.emptyBody')} />;
   } else {
-    main = <MessageList key={restriction ?? 'live'} connections={connections} restriction={restriction} />;
+    main = (
+      <MessageList
+        key={restriction ?? 'live'}
+        connections={connections}
+        restriction={restriction}
+        onEditTags={setTagging}
+        onBulkTag={setBulkTagging}
+      />
+    );
   }
 
   return (
@@ -78,6 +93,8 @@ export function DashboardPage() {
           <ConnectionsPanel connections={connections} />
         </aside>
       </div>
+      <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />
+      <BulkTagSheet messages={bulkTagging} onClose={() => setBulkTagging(null)} onChanged={reloadMessages} />
     </div>
   );
 }
