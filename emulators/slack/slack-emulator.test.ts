@@ -361,6 +361,19 @@ describe('Slack Web API', () => {
     expect(capped.messages?.paging?.count).toBe(100);
   });
 
+  it('pages search results by cursor too', async () => {
+    const texts: string[] = [];
+    let cursor = '*';
+    while (cursor) {
+      const result = await alice().search.messages({ query: 'after:2000-01-01', count: 4, cursor });
+      texts.push(...(result.messages?.matches ?? []).map((match) => match.text ?? ''));
+      // The SDK's response type predates search cursors.
+      cursor = (result.messages?.pagination as { next_cursor?: string } | undefined)?.next_cursor ?? '';
+    }
+    expect(texts).toHaveLength(8);
+    expect(new Set(texts).size).toBe(8);
+  });
+
   it('posts a thread reply as the user and gives its permalink', async () => {
     const parentTs = (await alice().conversations.history({ channel: 'C0GENERAL' })).messages?.[1]?.ts ?? '';
     const posted = await alice().chat.postMessage({
