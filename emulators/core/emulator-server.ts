@@ -80,7 +80,7 @@ function parseControl<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyRepl
 }
 
 /** Builds (without listening) a Fastify app serving one provider's routes and the shared control API. */
-export function buildEmulatorApp<Seed, State>(
+function buildEmulatorApp<Seed, State>(
   definition: EmulatorDefinition<Seed, State>,
   seed: Seed,
 ): FastifyInstance {

@@ -91,7 +91,6 @@ export type SlackSeedTeam = SlackSeed['teams'][number];
 export type SlackSeedUser = SlackSeedTeam['users'][number];
 export type SlackSeedConversation = SlackSeedTeam['conversations'][number];
 export type SlackSeedMessage = SlackSeedTeam['messages'][number];
-export type SlackSeedUsergroup = NonNullable<SlackSeedTeam['usergroups']>[number];
 
 /** Every user scope Matome asks for. */
 export const matomeSlackUserScopes = [
