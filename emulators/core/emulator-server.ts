@@ -48,7 +48,8 @@ export interface EmulatorDefinition<Seed, State> {
 const settingsSchema = z
   .object({
     autoApprove: z.boolean().optional(),
-    approveAs: z.string().optional(),
+    // A Slack user id, or a ChatWork account id (a number there, so either is accepted).
+    approveAs: z.union([z.string(), z.number()]).transform(String).optional(),
     rateLimits: z.boolean().optional(),
   })
   .strict();
