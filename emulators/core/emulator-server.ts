@@ -48,7 +48,8 @@ export interface EmulatorDefinition<Seed, State> {
 const settingsSchema = z
   .object({
     autoApprove: z.boolean().optional(),
-    approveAs: z.string().optional(),
+    // A Slack user id, or a ChatWork account id (a number there, so either is accepted).
+    approveAs: z.union([z.string(), z.number()]).transform(String).optional(),
     rateLimits: z.boolean().optional(),
   })
   .strict();
@@ -80,7 +81,7 @@ function parseControl<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyRepl
 }
 
 /** Builds (without listening) a Fastify app serving one provider's routes and the shared control API. */
-export function buildEmulatorApp<Seed, State>(
+function buildEmulatorApp<Seed, State>(
   definition: EmulatorDefinition<Seed, State>,
   seed: Seed,
 ): FastifyInstance {
