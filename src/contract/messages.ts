@@ -17,6 +17,8 @@ import { languages } from './auth.ts';
 export const platforms = ['chatwork', 'slack'] as const;
 export const platformSchema = z.enum(platforms);
 export type Platform = z.infer<typeof platformSchema>;
+/** How each platform writes its own name. */
+export const platformNames: Record<Platform, string> = { chatwork: 'ChatWork', slack: 'Slack' };
 
 /** Only the latest 100 messages of a room or channel can be listed through the platform APIs (SPEC §9). */
 export const MESSAGE_WINDOW_SIZE = 100;

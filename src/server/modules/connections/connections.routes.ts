@@ -10,12 +10,10 @@ import {
   slackReplyRequestSchema,
 } from '../../../contract/connections.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
-import { platforms } from '../../../contract/messages.ts';
+import { platformNames, platforms } from '../../../contract/messages.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
-
-const platformNames = { chatwork: 'ChatWork', slack: 'Slack' } as const;
 
 const callbackQuerySchema = z.object({
   code: z.string().max(2048).optional(),

@@ -5,7 +5,7 @@ import {
   connectionErrorCodes,
   type ConnectionsOverview,
 } from '../../../contract/connections.ts';
-import type { Platform, PlatformConnection } from '../../../contract/messages.ts';
+import { platformNames, type Platform, type PlatformConnection } from '../../../contract/messages.ts';
 import type { ConnectorAccount } from '../../connectors/connector-account.ts';
 import type { ProviderOAuth } from '../../connectors/oauth-types.ts';
 import { ProviderError } from '../../connectors/provider-error.ts';
@@ -20,8 +20,6 @@ const REFRESH_LEASE_MS = 30_000;
 /** How long a request waits for another holder's refresh before giving up. */
 const REFRESH_WAIT_MS = 15_000;
 const REFRESH_POLL_MS = 50;
-
-const platformNames = { slack: 'Slack', chatwork: 'ChatWork' } as const;
 
 /** The texts the dashboard shows after the consent page (SPEC §8 builds them into "… connection error: {message}"). */
 export const callbackMessages = {
@@ -215,6 +213,10 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         new Date(now),
       );
       if (leased) {
+        if (leased.status === 'reauth_required') {
+          await repo.releaseRefreshLease(connectionId, instance);
+          throw new ProviderError('refresh_rejected', 'Reconnect required');
+        }
         if (leased.accessTokenEncrypted !== stale && !expiresSoon(leased, provider)) {
           await repo.releaseRefreshLease(connectionId, instance);
           return openAccessToken(leased);

@@ -6,13 +6,12 @@ import {
   connectionStatusResponseSchema,
   messageFetchQuerySchema,
   messageResultSchemas,
+  platformNames,
   platforms,
   type MessageFetchQuery,
 } from '../../../contract/messages.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { MessagesService } from './messages.service.ts';
-
-const platformNames = { chatwork: 'ChatWork', slack: 'Slack' } as const;
 
 const connectionParamsSchema = z.object({ connectionId: z.string().min(1).max(100) });
 
