@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
+import { defaultSlackSeed, slackTs } from '../../../../emulators/slack/slack-seed.ts';
 import {
   connectionStatusResponseSchema,
   slackMessageResultSchema,
@@ -24,7 +25,19 @@ const logLines: string[] = [];
 const responseBodies: string[] = [];
 
 beforeAll(async () => {
-  emulator = await startSlackEmulator();
+  // The default workspace, plus a thread reply that mentions Alice in her own thread.
+  const now = Date.now();
+  const seed = defaultSlackSeed(now);
+  const team = seed.teams[0]!;
+  const parent = team.messages.find((message) => message.text === 'Release train leaves at 3')!;
+  team.messages.push({
+    channel: 'C0GENERAL',
+    ts: slackTs(now, 10 * 60),
+    user: 'U0BOB',
+    text: '<@U0ALICE> tickets are booked',
+    thread_ts: parent.ts,
+  });
+  emulator = await startSlackEmulator({ seed });
   testApp = await createTestApp(
     {
       SLACK_CLIENT_ID: 'slack-client',
@@ -137,8 +150,14 @@ describe('gathering Slack messages', () => {
         '<!subteam^S0DESIGN|@design> mockups please',
         'Are you around?',
         '<@U0ALICE> 明日の件、よろしくお願いします',
+        '<@U0ALICE> tickets are booked',
       ].sort(),
     );
+    const threadReply = byText['<@U0ALICE> tickets are booked']!;
+    expect(threadReply.mention_types).toMatchObject({ is_reply: true, is_direct_mention: true });
+    expect(threadReply.thread_ts).toBeDefined();
+    expect(threadReply.thread_ts).not.toBe(threadReply.ts);
+    expect(new URL(threadReply.original_url).searchParams.get('thread_ts')).toBe(threadReply.thread_ts);
     expect(byText['Are you around?']).toMatchObject({
       mention_types: { is_dm: true },
       account: { account_id: 'U0BOB', name: 'Bob Brown' },
@@ -154,7 +173,7 @@ describe('gathering Slack messages', () => {
       conversation_info: { is_mpim: true },
     });
     const general = result.messages.filter((message) => message.conversation_info.id === 'C0GENERAL');
-    expect(general.map((message) => message.position_index)).toEqual([1, 2]);
+    expect(general.map((message) => message.position_index)).toEqual([1, 2, 3]);
     expect(byText['<@U0ALICE> can you check the release notes?']!.original_url).toMatch(
       /^https?:\/\/.+\/archives\/C0GENERAL\/p\d+$/,
     );
