@@ -2,20 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Language } from '../contract/auth.ts';
 import type { Settings } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { platforms } from '../contract/messages.ts';
+import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
+import { createTokenCipher } from './lib/token-cipher.ts';
+import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { createConnectionsService } from './modules/connections/connections.service.ts';
+import { createProviderCalls } from './modules/connections/provider-calls.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createHiddenMessagesRepo } from './modules/hidden-messages/hidden-messages.repo.ts';
+import { hiddenMessagesRoutes } from './modules/hidden-messages/hidden-messages.routes.ts';
+import { createHiddenMessagesService } from './modules/hidden-messages/hidden-messages.service.ts';
 import { createHealthRepo } from './modules/health/health.repo.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { buildSampleTagCatalogue } from './modules/messages/sample-data/sample-tag-catalogue.ts';
 import { createSampleMessageSource } from './modules/messages/sample-message-source.ts';
+import { createTagsRepo } from './modules/tags/tags.repo.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
 import { createTestModeRepo } from './modules/test-mode/test-mode.repo.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { createTestModeService } from './modules/test-mode/test-mode.service.ts';
@@ -50,7 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: settings.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Message ids travel in paths (tags of a message) and may be 200 characters long.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,10 +101,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
     }),
   };
+  const cache = options.cache ?? createMemoryCache();
+  const sampleTagCatalogues = new Map<Language, SampleTagCatalogue>();
+  const tagsService = createTagsService({
+    repo: createTagsRepo(database.db),
+    dataModeFor: (userId) => testModeService.dataModeFor(userId),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    sampleCatalogue: (language) => {
+      let catalogue = sampleTagCatalogues.get(language);
+      if (!catalogue) {
+        catalogue = buildSampleTagCatalogue(language, settings.SAMPLE_MESSAGES_PER_PLATFORM);
+        sampleTagCatalogues.set(language, catalogue);
+      }
+      return catalogue;
+    },
+  });
+  const hiddenMessagesService = createHiddenMessagesService({
+    repo: createHiddenMessagesRepo(database.db),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    cache,
+  });
+  const connectors = configureConnectors(settings);
+  const isSampleUser = async (userId: string) =>
+    (await testModeService.dataModeFor(userId)).kind === 'sample';
+  const connectionsService = createConnectionsService({
+    repo: createConnectionsRepo(database.db),
+    cipher: createTokenCipher(secrets.tokenEncryptionKey),
+    providers: connectors.oauth,
+    publicUrl: settings.PUBLIC_URL,
+    planOf: async (userId) => (await authService.getUser(userId)).planType,
+    isRestricted: isSampleUser,
+    clock,
+  });
+  const providerCalls = createProviderCalls({
+    connections: connectionsService,
+    slack: connectors.slack,
+    chatwork: connectors.chatwork,
+    cache,
+    clock,
+  });
   const messagesService = createMessagesService({
     dataModeFor: (userId) => testModeService.dataModeFor(userId),
-    sources: { sample: (language) => sampleSources[language], live: createConnectedMessageSource() },
-    cache: options.cache ?? createMemoryCache(),
+    sources: {
+      sample: (language) => sampleSources[language],
+      live: createConnectedMessageSource({
+        connections: connectionsService,
+        calls: providerCalls,
+        clock,
+        onUnexpectedError: (error) => app.log.error({ err: error }, 'gathering an account failed'),
+      }),
+    },
+    cache,
+    tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
     clock,
   });
 
@@ -105,6 +169,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/auth' },
   );
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });
+  await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
+  await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
+  await app.register(
+    connectionsRoutes({
+      service: connectionsService,
+      calls: providerCalls,
+      countShown: async (userId) =>
+        (
+          await Promise.all(
+            platforms.map(
+              async (platform) => (await messagesService.listConnections(userId, platform)).connections,
+            ),
+          )
+        ).flat().length,
+      onChange: (userId) => messagesService.forgetUser(userId),
+    }),
+    { prefix: '/api' },
+  );
   await app.register(
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },

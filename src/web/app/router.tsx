@@ -10,6 +10,7 @@ import { LandingPage } from './routes/LandingPage.tsx';
 import { PlaceholderPage } from './routes/PlaceholderPage.tsx';
 import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
+import { TagsRoute } from './routes/TagsRoute.tsx';
 
 /**
  * The root route deliberately has no errorElement: unknown paths fall through to React Router's default error
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'tags', element: <PlaceholderPage page="tags" /> },
+              { path: 'tags', element: <TagsRoute /> },
               { path: 'account', element: <PlaceholderPage page="account" /> },
             ],
           },

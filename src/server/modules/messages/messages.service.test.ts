@@ -5,6 +5,7 @@ import {
   type PlatformConnection,
   type SlackAccountStats,
   type SlackSourceMessage,
+  type Tag,
 } from '../../../contract/messages.ts';
 import { createMemoryCache } from '../../lib/cache.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -116,13 +117,14 @@ async function read(json: Promise<string>) {
   return slackMessageResultSchema.parse(JSON.parse(await json));
 }
 
-function setUp() {
+function setUp(tags: Map<string, Tag[]> = new Map()) {
   let now = 1_000_000;
   const fake = fakeSource();
   const service = createMessagesService({
     dataModeFor: async () => ({ kind: 'live' }),
     sources: { sample: () => fake.source, live: fake.source },
     cache: createMemoryCache({ now: () => now }),
+    tagsByMessage: async () => tags,
     clock: () => now,
   });
   return { service, fake, advance: (ms: number) => (now += ms) };
@@ -178,6 +180,23 @@ describe('messages service', () => {
     const refreshed = await service.getMessages('me', 'slack', { refresh: true });
     expect(fake.gatherings()).toBe(2);
     expect(await service.getMessages('me', 'slack', { refresh: false })).toEqual(refreshed);
+    expect(fake.gatherings()).toBe(2);
+  });
+
+  it("lays the user's current tags over the cached messages on every answer", async () => {
+    const tags = new Map<string, Tag[]>();
+    const { service, fake } = setUp(tags);
+    expect(
+      (await read(service.getMessages('me', 'slack', { refresh: false }))).messages.every(
+        (m) => m.tags.length === 0,
+      ),
+    ).toBe(true);
+    const urgent: Tag = { id: 'tag-1', name: 'Urgent', color: '#EF4444' };
+    tags.set('shared', [urgent]);
+    const tagged = await read(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }));
+    expect(tagged.messages.find((m) => m.platform_message_id === 'shared')?.tags).toEqual([urgent]);
+    const again = await read(service.getMessages('me', 'slack', { refresh: false }));
+    expect(again.messages.filter((m) => m.tags.length).map((m) => m.platform_message_id)).toEqual(['shared']);
     expect(fake.gatherings()).toBe(2);
   });
 

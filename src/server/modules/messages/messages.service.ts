@@ -8,6 +8,7 @@ import {
   type MessageResultByPlatform,
   type Platform,
   type PlatformConnection,
+  type Tag,
 } from '../../../contract/messages.ts';
 import type { Cache } from '../../lib/cache.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -18,6 +19,12 @@ export type MessagesServiceDeps = {
   dataModeFor: (userId: string) => Promise<DataMode>;
   sources: { sample: (language: Language) => MessageSource; live: MessageSource };
   cache: Cache;
+  /**
+   * The user's own tags of their tagged messages on a platform, by `platform_message_id`. Tags change far more
+   * often than messages are gathered, so they are laid over the cached result on every answer rather than cached
+   * with it. Sample messages carry their (read-only) sample tags already.
+   */
+  tagsByMessage: (userId: string, platform: Platform) => Promise<ReadonlyMap<string, Tag[]>>;
   /** Milliseconds since the epoch. */
   clock: () => number;
 };
@@ -78,6 +85,18 @@ function encodeResult<P extends Platform>(
   return JSON.stringify(messageResultSchemas[platform].parse(result));
 }
 
+/** Puts the user's current tags on the messages of an encoded result. */
+function withTags<P extends Platform>(
+  json: MessageResultJson<P>,
+  tagsByMessage: ReadonlyMap<string, Tag[]>,
+): MessageResultJson<P> {
+  // Gathered messages carry no tags, so an untagging user's result goes out as it was cached.
+  if (tagsByMessage.size === 0) return json;
+  const result = JSON.parse(json) as MessageResultByPlatform[P];
+  for (const message of result.messages) message.tags = tagsByMessage.get(message.platform_message_id) ?? [];
+  return JSON.stringify(result);
+}
+
 export function createMessagesService(deps: MessagesServiceDeps) {
   const { cache } = deps;
   /** Concurrent misses for one key share a single gathering instead of each asking the platforms. */
@@ -118,6 +137,16 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     }
   }
 
+  async function tagged<P extends Platform>(
+    userId: string,
+    mode: DataMode,
+    platform: P,
+    json: MessageResultJson<P>,
+  ): Promise<MessageResultJson<P>> {
+    if (mode.kind === 'sample') return json;
+    return withTags(json, await deps.tagsByMessage(userId, platform));
+  }
+
   async function findConnection(
     source: MessageSource,
     userId: string,
@@ -146,11 +175,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     ): Promise<MessageResultJson<P>> {
       const { mode, source } = await resolve(userId);
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
-      return cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
+      const json = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
         const connections = await source.listConnections(userId, platform);
         const parts = connections.length ? await source.fetchMessages(userId, platform, connections) : [];
         return encodeResult(platform, mergeResult<P>(parts, deps.clock()));
       });
+      return tagged(userId, mode, platform, json);
     },
 
     /** Messages of one of the user's connections; cached per connection for 60 s. Unknown or not theirs: 404. */
@@ -162,13 +192,14 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     ): Promise<MessageResultJson<P>> {
       const { mode, source } = await resolve(userId);
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
-      return cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
+      const json = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
         const connection = await findConnection(source, userId, platform, connectionId);
         return encodeResult(
           platform,
           mergeResult<P>(await source.fetchMessages(userId, platform, [connection]), deps.clock()),
         );
       });
+      return tagged(userId, mode, platform, json);
     },
 
     /** Drops everything cached for the user, e.g. after their data source changed. */

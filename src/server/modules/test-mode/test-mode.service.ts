@@ -47,6 +47,11 @@ export function createTestModeService(repo: TestModeRepo, settings: TestModeSett
       return stateOf(updated);
     },
 
+    /** Demo accounts are shared by many people at once: they can read, and hide for their own session only. */
+    async isDemo(userId: string): Promise<boolean> {
+      return (await requireUser(userId)).isDemo;
+    },
+
     /**
      * Demo accounts get sample data in their account's language (English when the account is no longer listed in
      * DEMO_ACCOUNTS); test-mode users while the flag is on, in the language they chose; everyone else live data.

@@ -156,8 +156,10 @@ const signedIn = {
   'GET /api/auth/me': () => json(200, { user }),
   'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
 };
+const noneHidden = () => json(200, { hidden_message_ids: { chatwork: [], slack: [] } });
 const connected = {
   ...signedIn,
+  'GET /api/messages/hidden?ids_only=true': noneHidden,
   'GET /api/chatwork/status': () => json(200, { connections: [chatworkConnection] }),
   'GET /api/slack/status': () => json(200, { connections: [slackConnection] }),
 };
@@ -437,5 +439,138 @@ describe('dashboard connections panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme' }));
     expect(await screen.findByText('Messages refreshed for Kenji @ Acme: 1 message.')).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+});
+
+describe('check and hide', () => {
+  const bodies = Array.from({ length: 21 }, (_, index) => `Task number ${index + 1}`);
+  const idOf = (index: number) => String(9_000_000_000_000_000_000n + BigInt(index));
+
+  /** A server that remembers hides, and can be told to refuse them. */
+  function hidingServer() {
+    const hidden = new Set<string>();
+    const state = { refuse: false };
+    const answer = () => json(200, { hidden_message_ids: { chatwork: [...hidden], slack: [] } });
+    const fetchMock = stubApi({
+      ...connected,
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(bodies)),
+      'GET /api/messages/hidden?ids_only=true': answer,
+      'POST /api/messages/hide': (init) => {
+        if (state.refuse) return apiError(500, 'Internal Server Error', 'Something went wrong');
+        hidden.add(JSON.parse(String(init?.body)).platform_message_id);
+        return json(200, { success: true });
+      },
+      'DELETE /api/messages/hide': (init) => {
+        hidden.delete(JSON.parse(String(init?.body)).platform_message_id);
+        return json(200, { success: true });
+      },
+      'POST /api/messages/hide/batch': (init) => {
+        if (state.refuse) return apiError(503, 'Service Unavailable', 'Try later');
+        const { messages } = JSON.parse(String(init?.body)) as {
+          messages: { platform_message_id: string }[];
+        };
+        for (const message of messages) hidden.add(message.platform_message_id);
+        return json(200, { success: true, hidden: messages.length });
+      },
+    });
+    return { hidden, state, fetchMock };
+  }
+
+  const card = (list: HTMLElement, text: string) =>
+    within(list).getByText(text).closest('article') as HTMLElement;
+
+  it('fades a message out, hides it, and brings it back with Undo', async () => {
+    const server = hidingServer();
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    const first = card(list, 'Task number 1');
+
+    await userEvent.click(
+      within(first).getByRole('button', { name: 'Check and hide the message from Aiko Tanaka' }),
+    );
+    expect(first).toHaveClass('opacity-0');
+    await waitFor(() => expect(within(list).queryByText('Task number 1')).not.toBeInTheDocument());
+    expect(server.hidden).toEqual(new Set([idOf(0)]));
+    expect(screen.getByRole('button', { name: 'Show all hidden (1)' })).toBeEnabled();
+    expect(await screen.findByText('Message hidden.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await within(list).findByText('Task number 1')).toBeVisible();
+    expect(await screen.findByText('Hiding undone.')).toBeVisible();
+    expect(server.hidden.size).toBe(0);
+  });
+
+  it('puts the message back with an error when the server refuses to hide it', async () => {
+    const server = hidingServer();
+    server.state.refuse = true;
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+
+    await userEvent.click(
+      within(card(list, 'Task number 2')).getByRole('button', { name: /Check and hide/ }),
+    );
+    expect(await screen.findByText('The message could not be hidden. It is back in the list.')).toBeVisible();
+    expect(within(list).getByText('Task number 2')).toBeVisible();
+    expect(card(list, 'Task number 2')).not.toHaveClass('opacity-0');
+    expect(screen.getByRole('button', { name: 'Show all hidden (0)' })).toBeDisabled();
+  });
+
+  it('hides the selected messages in one request after confirmation, and shows and unhides them on request', async () => {
+    const server = hidingServer();
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    for (const text of ['Task number 1', 'Task number 2', 'Task number 3']) {
+      await userEvent.click(within(card(list, text)).getByRole('checkbox'));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Hide selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide 3 messages?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+
+    await waitFor(() => expect(within(list).queryByText('Task number 3')).not.toBeInTheDocument());
+    const batches = server.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/messages/hide/batch');
+    expect(batches).toHaveLength(1);
+    expect(server.hidden).toEqual(new Set([idOf(0), idOf(1), idOf(2)]));
+    expect(await screen.findByText('3 messages hidden.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all hidden (3)' }));
+    const shown = card(list, 'Task number 2');
+    expect(within(shown).getByText('Hidden')).toBeVisible();
+    await userEvent.click(
+      within(shown).getByRole('button', { name: 'Show the message from Aiko Tanaka again' }),
+    );
+    expect(await screen.findByText('Message shown again.')).toBeVisible();
+    await waitFor(() => expect(server.hidden).toEqual(new Set([idOf(0), idOf(2)])));
+    expect(within(card(list, 'Task number 2')).queryByText('Hidden')).not.toBeInTheDocument();
+  });
+
+  it('restores every selected message when the batch fails', async () => {
+    const server = hidingServer();
+    server.state.refuse = true;
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    for (const text of ['Task number 4', 'Task number 5']) {
+      await userEvent.click(within(card(list, text)).getByRole('checkbox'));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Hide selected' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hide' }));
+    expect(
+      await screen.findByText('The messages could not be hidden. They are back in the list.'),
+    ).toBeVisible();
+    expect(within(list).getByText('Task number 4')).toBeVisible();
+    expect(within(list).getByText('Task number 5')).toBeVisible();
+  });
+
+  it('moves back a page when hiding empties the last one', async () => {
+    hidingServer();
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    await userEvent.click(screen.getAllByRole('button', { name: /page 2/i })[0]!);
+    expect(await within(list).findByText('Task number 21')).toBeVisible();
+    await userEvent.click(
+      within(card(list, 'Task number 21')).getByRole('button', { name: /Check and hide/ }),
+    );
+    expect(await within(list).findByText('Task number 1')).toBeVisible();
+    expect(screen.getAllByText('1-20 / 20')[0]).toBeVisible();
   });
 });

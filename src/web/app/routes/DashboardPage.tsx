@@ -1,12 +1,11 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platforms } from '../../../contract/messages.ts';
+import { platforms, type UnifiedMessage } from '../../../contract/messages.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
 import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
@@ -15,15 +14,17 @@ import { MessageListSkeleton } from '../../features/messages/components/MessageL
 import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
 import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
+import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
+import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useRestriction } from '../hooks/use-restriction.ts';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
-  const { user } = useAuth();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());
   const [chatworkStatus, slackStatus] = useQueries({
@@ -37,9 +38,15 @@ export function DashboardPage() {
   const statusError = chatworkStatus?.error ?? slackStatus?.error ?? null;
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
-  const restriction = user?.isDemo ? 'demo' : testMode.data?.enabled ? 'test-mode' : null;
+  const restriction = useRestriction();
   const allowed = useActionGuard(restriction);
   const gatherAccount = useGatherAccount();
+  const [tagging, setTagging] = useState<UnifiedMessage | null>(null);
+  const [bulkTagging, setBulkTagging] = useState<readonly UnifiedMessage[] | null>(null);
+  const reloadMessages = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    [queryClient],
+  );
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -64,7 +71,15 @@ export function DashboardPage() {
   } else if (connections.length === 0) {
     main = <EmptyState icon={Inbox} title={t('messages.emptyTitle')} body={t('messages.emptyBody')} />;
   } else {
-    main = <MessageList key={restriction ?? 'live'} connections={connections} restriction={restriction} />;
+    main = (
+      <MessageList
+        key={restriction ?? 'live'}
+        connections={connections}
+        restriction={restriction}
+        onEditTags={setTagging}
+        onBulkTag={setBulkTagging}
+      />
+    );
   }
 
   return (
@@ -82,6 +97,8 @@ export function DashboardPage() {
           <ConnectionsPanel connections={connections} allowed={allowed} refreshAccount={gatherAccount} />
         </aside>
       </div>
+      <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />
+      <BulkTagSheet messages={bulkTagging} onClose={() => setBulkTagging(null)} onChanged={reloadMessages} />
     </div>
   );
 }

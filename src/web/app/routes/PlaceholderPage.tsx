@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 type PlaceholderPageName =
-  | 'tags'
   | 'account'
   | 'contact'
   | 'about'

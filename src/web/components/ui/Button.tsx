@@ -1,7 +1,7 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { buttonClassName, type ButtonLook } from './button-class-name.ts';
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;
+type ButtonProps = ComponentPropsWithRef<'button'> & ButtonLook;
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return (

@@ -1,7 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepOpenForToasts, useFocusReturn } from './use-focus-return.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -30,7 +31,7 @@ export function Dialog({
   returnFocusRef,
 }: DialogProps) {
   const { t } = useTranslation('ui');
-  const openerRef = useRef<HTMLElement | null>(null);
+  const focusReturn = useFocusReturn(initialFocusRef, returnFocusRef);
 
   return (
     <RadixDialog.Root
@@ -43,29 +44,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           aria-modal="true"
-          onOpenAutoFocus={(event) => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            const initial = initialFocusRef?.current;
-            if (initial) {
-              event.preventDefault();
-              initial.focus();
-            }
-          }}
-          // Radix returns focus only to its own Trigger component; this dialog is opened by arbitrary elements.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            const target = returnFocusRef?.current ?? openerRef.current;
-            openerRef.current = null;
-            if (target?.isConnected) target.focus();
-          }}
-          // Outside the dialog only the backdrop and toasts take pointer events. Closing a toast must not close the
-          // dialog too, and by the time Radix reports the click the toast may already have left the DOM.
-          onInteractOutside={(event) => {
-            const target = event.target;
-            if (!(target instanceof Element) || !target.isConnected || target.closest('[aria-live]')) {
-              event.preventDefault();
-            }
-          }}
+          {...focusReturn}
+          onInteractOutside={keepOpenForToasts}
           className="fixed top-1/2 left-1/2 z-40 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white py-6 shadow-xl focus:outline-none"
         >
           <div className="px-6 pr-14">

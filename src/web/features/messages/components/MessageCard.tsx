@@ -2,7 +2,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   AtSign,
   CalendarPlus,
-  CheckCheck,
   ExternalLink,
   FileImage,
   FileText,
@@ -31,6 +30,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
+import { HideButton } from './HideButton.tsx';
 import { MessageText } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
@@ -45,6 +45,13 @@ export interface MessageCardProps {
   onShowExpiry(message: UnifiedMessage): void;
   /** False (after telling the user why) when the account may not do this. */
   allowed(action: GuardedAction): boolean;
+  /** Hidden, and shown only because the list shows hidden messages too. */
+  hidden: boolean;
+  /** Fading out on its way to being hidden. */
+  fading: boolean;
+  onHide(message: UnifiedMessage): void;
+  onUnhide(message: UnifiedMessage): void;
+  onEditTags(message: UnifiedMessage): void;
 }
 
 const platformBadgeClassName = {
@@ -165,6 +172,11 @@ function MessageCardView({
   onToggleType,
   onShowExpiry,
   allowed,
+  hidden,
+  fading,
+  onHide,
+  onUnhide,
+  onEditTags,
 }: MessageCardProps) {
   const { t } = useTranslation('messages');
   const headingId = useId();
@@ -188,9 +200,9 @@ function MessageCardView({
     <article
       aria-labelledby={headingId}
       data-message-id={message.id}
-      className={`relative overflow-hidden rounded-xl border p-4 shadow-sm ${
+      className={`relative overflow-hidden rounded-xl border p-4 shadow-sm transition-opacity duration-300 motion-reduce:transition-none ${
         expiring ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'
-      }`}
+      } ${fading ? 'opacity-0' : hidden ? 'opacity-75' : ''}`}
     >
       <span
         className={`absolute top-0 right-0 rounded-bl-lg px-2 py-0.5 text-xs font-bold text-white ${platformBadgeClassName[message.platform]}`}
@@ -316,7 +328,9 @@ function MessageCardView({
             )}
             <button
               type="button"
-              onClick={() => allowed('tag')}
+              onClick={() => {
+                if (allowed('tag')) onEditTags(message);
+              }}
               className={actionClassName}
               aria-label={t('card.editTags')}
               title={t('card.editTags')}
@@ -380,10 +394,13 @@ function MessageCardView({
               <ExternalLink aria-hidden="true" className="size-3.5" />
               {t('card.viewPost')}
             </a>
-            <button type="button" className={`${actionClassName} ml-auto`} disabled>
-              <CheckCheck aria-hidden="true" className="size-3.5" />
-              {t('card.checkAndHide')}
-            </button>
+            <HideButton
+              sender={message.sender.name}
+              hidden={hidden}
+              onHide={() => onHide(message)}
+              onUnhide={() => onUnhide(message)}
+              className={actionClassName}
+            />
           </div>
           {replying && (
             <ReplyBox

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, SearchX } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, PlatformConnection, UnifiedMessage } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -10,6 +10,7 @@ import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
+import { useHiding } from '../hooks/use-hiding.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
 import {
   useGatherAfresh,
@@ -20,6 +21,8 @@ import {
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, tagsInUse } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
 import { MessageCard } from './MessageCard.tsx';
@@ -34,9 +37,13 @@ interface MessageListProps {
   /** The user's connections on both platforms; keep the array stable between renders. */
   connections: readonly PlatformConnection[];
   restriction: Restriction | null;
+  /** Opens the tag picker for one message; keep it stable between renders. */
+  onEditTags(message: UnifiedMessage): void;
+  /** Opens the bulk-tag sheet for the selected messages. */
+  onBulkTag(messages: readonly UnifiedMessage[]): void;
 }
 
-export function MessageList({ connections, restriction }: MessageListProps) {
+export function MessageList({ connections, restriction, onEditTags, onBulkTag }: MessageListProps) {
   const { t } = useTranslation('messages');
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -49,13 +56,36 @@ export function MessageList({ connections, restriction }: MessageListProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [expiryMessage, setExpiryMessage] = useState<UnifiedMessage | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [showHidden, setShowHidden] = useState(false);
+  const [confirmingHide, setConfirmingHide] = useState(false);
   const listTopRef = useRef<HTMLDivElement>(null);
+  const { isHidden, isFading, hide, hideMany, unhide } = useHiding();
 
-  const filtered = useMemo(() => applyFilters(timeline.messages, filters), [timeline.messages, filters]);
-  const counts = useMemo(() => facetCounts(timeline.messages, filters), [timeline.messages, filters]);
+  const hiddenCount = useMemo(
+    () => timeline.messages.filter((message) => isHidden(message.id)).length,
+    [timeline.messages, isHidden],
+  );
+  const listed = useMemo(
+    () =>
+      showHidden
+        ? timeline.messages
+        : timeline.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
+    [timeline.messages, isHidden, isFading, showHidden],
+  );
+  const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
+  const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
   const tags = useMemo(() => tagsInUse(timeline.messages), [timeline.messages]);
+  const selectedMessages = useMemo(
+    () => timeline.messages.filter((message) => selected.has(message.id)),
+    [timeline.messages, selected],
+  );
   const pages = pageCount(filtered.length, PAGE_SIZE);
   const page = Math.min(requestedPage, pages);
+
+  // SPEC §4: when hiding empties the last page, the list moves back a page.
+  useEffect(() => {
+    if (requestedPage > pages) dispatch({ type: 'page', page: pages });
+  }, [dispatch, pages, requestedPage]);
   const pageMessages = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const selectedOnPage = pageMessages.filter((message) => selected.has(message.id)).length;
   const pageSelection =
@@ -111,6 +141,16 @@ export function MessageList({ connections, restriction }: MessageListProps) {
     }
   };
 
+  const hideSelected = () => {
+    setConfirmingHide(false);
+    hideMany(selectedMessages.filter((message) => !isHidden(message.id)));
+    setSelected(new Set());
+  };
+
+  const bulkTag = () => {
+    if (allowed('tag')) onBulkTag(selectedMessages);
+  };
+
   const retry = (accounts: readonly TimelineAccount[]) => {
     void gatherAfresh(accounts.map((account) => account.connection));
   };
@@ -133,19 +173,27 @@ export function MessageList({ connections, restriction }: MessageListProps) {
         onSelectPage={selectPage}
         refreshing={refreshing}
         onRefresh={(force) => void refresh(force)}
-        hiddenCount={0}
+        hiddenCount={hiddenCount}
+        showingHidden={showHidden}
+        onToggleHidden={() => setShowHidden((value) => !value)}
       />
       <AccountProgress accounts={timeline.accounts} />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
-      {selected.size > 0 && (
-        <div className="flex items-center gap-3 rounded-lg bg-indigo-50 px-4 py-2 text-sm text-indigo-900">
-          <span>{t('list.selectedCount', { count: selected.size })}</span>
-          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
-            {t('list.clearSelection')}
-          </Button>
-        </div>
+      {selectedMessages.length > 0 && (
+        <BulkBar
+          count={selectedMessages.length}
+          onClear={() => setSelected(new Set())}
+          onHide={() => setConfirmingHide(true)}
+          onTag={bulkTag}
+        />
       )}
+      <BulkHideDialog
+        open={confirmingHide}
+        count={selectedMessages.length}
+        onConfirm={hideSelected}
+        onClose={() => setConfirmingHide(false)}
+      />
 
       <p role="status" className="sr-only">
         {t('list.resultsStatus', { count: filtered.length })}
@@ -188,6 +236,11 @@ export function MessageList({ connections, restriction }: MessageListProps) {
                   onToggleType={toggleType}
                   onShowExpiry={setExpiryMessage}
                   allowed={allowed}
+                  hidden={isHidden(message.id)}
+                  fading={isFading(message.id)}
+                  onHide={hide}
+                  onUnhide={unhide}
+                  onEditTags={onEditTags}
                 />
               </li>
             ))}

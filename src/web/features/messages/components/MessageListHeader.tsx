@@ -1,4 +1,4 @@
-import { EyeOff, FilterX, RefreshCw } from 'lucide-react';
+import { Eye, EyeOff, FilterX, RefreshCw } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +11,7 @@ import { connectionColor } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { ListAction } from '../hooks/use-message-filters.ts';
 import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
-import { tagName } from '../lib/tag-name.ts';
+import { tagName } from '../../../lib/tag-name.ts';
 import { FilterButton } from './FilterButton.tsx';
 
 interface MessageListHeaderProps {
@@ -25,6 +25,8 @@ interface MessageListHeaderProps {
   refreshing: boolean;
   onRefresh(force: boolean): void;
   hiddenCount: number;
+  showingHidden: boolean;
+  onToggleHidden(): void;
 }
 
 const groupLabelClassName = 'mr-1 text-xs font-semibold tracking-wide text-slate-600 uppercase';
@@ -40,8 +42,11 @@ export function MessageListHeader({
   refreshing,
   onRefresh,
   hiddenCount,
+  showingHidden,
+  onToggleHidden,
 }: MessageListHeaderProps) {
   const { t } = useTranslation('messages');
+  const { t: tHiding } = useTranslation('hiding');
   const tagSelectId = useId();
   const language = currentLanguage();
   const count = (label: string, value: number) => t('list.count', { label, count: value });
@@ -88,11 +93,19 @@ export function MessageListHeader({
         </span>
         <button
           type="button"
-          disabled
-          className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 disabled:opacity-60"
+          aria-pressed={showingHidden}
+          onClick={onToggleHidden}
+          disabled={hiddenCount === 0 && !showingHidden}
+          className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60 aria-pressed:bg-slate-200"
         >
-          <EyeOff aria-hidden="true" className="size-4" />
-          {t('list.showHidden', { count: hiddenCount })}
+          {showingHidden ? (
+            <Eye aria-hidden="true" className="size-4" />
+          ) : (
+            <EyeOff aria-hidden="true" className="size-4" />
+          )}
+          {showingHidden
+            ? tHiding('hideHidden', { count: hiddenCount })
+            : t('list.showHidden', { count: hiddenCount })}
         </button>
       </div>
 

@@ -1,7 +1,7 @@
 import type { Tag } from '../../../../contract/messages.ts';
 import { tintOf } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { tagName } from '../lib/tag-name.ts';
+import { tagName } from '../../../lib/tag-name.ts';
 
 /** A tag as cards and filters show it: its Japanese name in the Japanese interface when it has one. */
 export function TagChip({ tag }: { tag: Tag }) {

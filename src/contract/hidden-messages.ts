@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { platformSchema } from './messages.ts';
+import { messageRefSchema } from './tags.ts';
+
+/** Hidden messages ("check and hide", SPEC §3, §7): only `(platform, platform_message_id)` is stored. */
+
+export const HIDE_BATCH_MAX_ITEMS = 500;
+/** Server-side cache lifetimes (SPEC §9). */
+export const HIDDEN_IDS_CACHE_SECONDS = 300;
+export const HIDDEN_STATS_CACHE_SECONDS = 600;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const hideBatchSchema = z.strictObject({
+  messages: z
+    .array(messageRefSchema)
+    .min(1, 'must hold at least one message')
+    .max(HIDE_BATCH_MAX_ITEMS, `must hold at most ${HIDE_BATCH_MAX_ITEMS} messages`),
+});
+export type HideBatchInput = z.infer<typeof hideBatchSchema>;
+export const hideBatchResponseSchema = z.object({ success: z.literal(true), hidden: z.number().int() });
+
+export const hiddenQuerySchema = z.object({ ids_only: z.enum(['true', 'false', '1', '0']).optional() });
+
+export const hiddenIdsSchema = z.object({
+  chatwork: z.array(z.string()),
+  slack: z.array(z.string()),
+});
+export type HiddenIds = z.infer<typeof hiddenIdsSchema>;
+export const hiddenIdsResponseSchema = z.object({ hidden_message_ids: hiddenIdsSchema });
+
+export const hiddenMessageSchema = z.object({
+  platform: platformSchema,
+  platform_message_id: z.string(),
+  hidden_at: isoDateTime,
+});
+export type HiddenMessage = z.infer<typeof hiddenMessageSchema>;
+export const hiddenMessagesResponseSchema = z.object({ hidden_messages: z.array(hiddenMessageSchema) });
+
+export const hiddenStatsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  chatwork: z.number().int().nonnegative(),
+  slack: z.number().int().nonnegative(),
+});
+export type HiddenStats = z.infer<typeof hiddenStatsSchema>;
+
+export const unhideAllResponseSchema = z.object({ success: z.literal(true), unhidden: z.number().int() });

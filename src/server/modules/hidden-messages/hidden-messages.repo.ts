@@ -1,0 +1,75 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Platform } from '../../../contract/messages.ts';
+import type { MessageRef } from '../../../contract/tags.ts';
+import type { Database } from '../../db/client.ts';
+import { hiddenMessages } from '../../db/schema/hidden-messages.ts';
+
+/** Whose hides: the user, narrowed to one session family on a shared demo account (empty scope otherwise). */
+export type HideOwner = { userId: string; scope: string };
+export type HiddenRow = { platform: Platform; platformMessageId: string; hiddenAt: Date };
+
+export function createHiddenMessagesRepo(db: Database) {
+  const owned = (owner: HideOwner) =>
+    and(eq(hiddenMessages.userId, owner.userId), eq(hiddenMessages.sessionScope, owner.scope));
+
+  return {
+    /** Hides every message given; already hidden ones keep their original time. */
+    async hide(owner: HideOwner, refs: readonly MessageRef[]): Promise<void> {
+      await db
+        .insert(hiddenMessages)
+        .values(
+          refs.map((ref) => ({
+            userId: owner.userId,
+            sessionScope: owner.scope,
+            platform: ref.platform,
+            platformMessageId: ref.platform_message_id,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    async unhide(owner: HideOwner, ref: MessageRef): Promise<void> {
+      await db
+        .delete(hiddenMessages)
+        .where(
+          and(
+            owned(owner),
+            eq(hiddenMessages.platform, ref.platform),
+            eq(hiddenMessages.platformMessageId, ref.platform_message_id),
+          ),
+        );
+    },
+
+    /** Returns how many were unhidden. */
+    async unhideAll(owner: HideOwner): Promise<number> {
+      const deleted = await db
+        .delete(hiddenMessages)
+        .where(owned(owner))
+        .returning({ id: hiddenMessages.id });
+      return deleted.length;
+    },
+
+    /** Newest first. */
+    async list(owner: HideOwner): Promise<HiddenRow[]> {
+      return db
+        .select({
+          platform: hiddenMessages.platform,
+          platformMessageId: hiddenMessages.platformMessageId,
+          hiddenAt: hiddenMessages.hiddenAt,
+        })
+        .from(hiddenMessages)
+        .where(owned(owner))
+        .orderBy(desc(hiddenMessages.hiddenAt), desc(hiddenMessages.id));
+    },
+
+    async countByPlatform(owner: HideOwner): Promise<{ platform: Platform; total: number }[]> {
+      return db
+        .select({ platform: hiddenMessages.platform, total: count() })
+        .from(hiddenMessages)
+        .where(owned(owner))
+        .groupBy(hiddenMessages.platform);
+    },
+  };
+}
+
+export type HiddenMessagesRepo = ReturnType<typeof createHiddenMessagesRepo>;

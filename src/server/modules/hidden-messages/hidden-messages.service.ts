@@ -1,0 +1,109 @@
+import {
+  HIDDEN_IDS_CACHE_SECONDS,
+  HIDDEN_STATS_CACHE_SECONDS,
+  type HiddenIds,
+  type HiddenMessage,
+  type HiddenStats,
+} from '../../../contract/hidden-messages.ts';
+import type { MessageRef } from '../../../contract/tags.ts';
+import type { Cache } from '../../lib/cache.ts';
+import type { Subject } from '../../plugins/authentication.ts';
+import type { HiddenMessagesRepo, HideOwner } from './hidden-messages.repo.ts';
+
+export type HiddenMessagesServiceDeps = {
+  repo: HiddenMessagesRepo;
+  isDemo: (userId: string) => Promise<boolean>;
+  cache: Cache;
+};
+
+/** Bump when a cached shape changes, so a shared cache never hands an old shape to new code. */
+const CACHE_VERSION = 'v1';
+
+function cachePrefix(owner: HideOwner): string {
+  return `hidden:${CACHE_VERSION}:${owner.userId}:${owner.scope}:`;
+}
+
+function distinct(refs: readonly MessageRef[]): MessageRef[] {
+  const byKey = new Map(refs.map((ref) => [`${ref.platform}:${ref.platform_message_id}`, ref]));
+  return [...byKey.values()];
+}
+
+/**
+ * Check and hide. Hidden ids and counts are cached (SPEC §9: 300 s and 600 s) and dropped on every change, so the
+ * cache only ever saves reads.
+ */
+export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
+  const { repo, cache } = deps;
+
+  async function ownerOf(subject: Subject): Promise<HideOwner> {
+    const scope = (await deps.isDemo(subject.userId)) ? subject.sessionFamilyId : '';
+    return { userId: subject.userId, scope };
+  }
+
+  async function cached<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    const hit = await cache.get<T>(key);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    await cache.set(key, value, ttlSeconds);
+    return value;
+  }
+
+  async function changed(owner: HideOwner): Promise<void> {
+    await cache.deleteByPrefix(cachePrefix(owner));
+  }
+
+  return {
+    async hide(subject: Subject, refs: readonly MessageRef[]): Promise<number> {
+      const owner = await ownerOf(subject);
+      const unique = distinct(refs);
+      await repo.hide(owner, unique);
+      await changed(owner);
+      return unique.length;
+    },
+
+    async unhide(subject: Subject, ref: MessageRef): Promise<void> {
+      const owner = await ownerOf(subject);
+      await repo.unhide(owner, ref);
+      await changed(owner);
+    },
+
+    async unhideAll(subject: Subject): Promise<number> {
+      const owner = await ownerOf(subject);
+      const unhidden = await repo.unhideAll(owner);
+      await changed(owner);
+      return unhidden;
+    },
+
+    async hiddenIds(subject: Subject): Promise<HiddenIds> {
+      const owner = await ownerOf(subject);
+      return cached(`${cachePrefix(owner)}ids`, HIDDEN_IDS_CACHE_SECONDS, async () => {
+        const ids: HiddenIds = { chatwork: [], slack: [] };
+        for (const row of await repo.list(owner)) ids[row.platform].push(row.platformMessageId);
+        return ids;
+      });
+    },
+
+    async hiddenMessages(subject: Subject): Promise<HiddenMessage[]> {
+      const owner = await ownerOf(subject);
+      return (await repo.list(owner)).map((row) => ({
+        platform: row.platform,
+        platform_message_id: row.platformMessageId,
+        hidden_at: row.hiddenAt.toISOString(),
+      }));
+    },
+
+    async stats(subject: Subject): Promise<HiddenStats> {
+      const owner = await ownerOf(subject);
+      return cached(`${cachePrefix(owner)}stats`, HIDDEN_STATS_CACHE_SECONDS, async () => {
+        const stats: HiddenStats = { total: 0, chatwork: 0, slack: 0 };
+        for (const { platform, total } of await repo.countByPlatform(owner)) {
+          stats[platform] = total;
+          stats.total += total;
+        }
+        return stats;
+      });
+    },
+  };
+}
+
+export type HiddenMessagesService = ReturnType<typeof createHiddenMessagesService>;

@@ -1,0 +1,191 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HiddenIds } from '../../../../contract/hidden-messages.ts';
+import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { useToast } from '../../../components/ui/use-toast.ts';
+import { HIDDEN_MESSAGES_QUERY_KEY, hiddenIdsQueryOptions } from '../api/get-hidden-ids.ts';
+import { hideMessage } from '../api/hide-message.ts';
+import { hideMessages } from '../api/hide-messages.ts';
+import { unhideMessage } from '../api/unhide-message.ts';
+import { UndoToast } from '../components/UndoToast.tsx';
+
+/** SPEC §4 and §9: a hidden card fades out over 300 ms before it leaves the list. */
+export const HIDE_ANIMATION_MS = 300;
+/** How long the Undo of a hide stays on screen. */
+export const UNDO_TOAST_MS = 5000;
+
+const refOf = (message: UnifiedMessage) => ({
+  platform: message.platform,
+  platform_message_id: message.platform_message_id,
+});
+
+function withAll(set: ReadonlySet<string>, ids: readonly string[]): Set<string> {
+  const next = new Set(set);
+  for (const id of ids) next.add(id);
+  return next;
+}
+
+function withoutAll(set: ReadonlySet<string>, ids: readonly string[]): Set<string> {
+  const next = new Set(set);
+  for (const id of ids) next.delete(id);
+  return next;
+}
+
+/** Hidden ids as the list identifies messages: `{platform}-{platform_message_id}`. */
+function messageIdsOf(hidden: HiddenIds | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const id of hidden?.chatwork ?? []) ids.add(`chatwork-${id}`);
+  for (const id of hidden?.slack ?? []) ids.add(`slack-${id}`);
+  return ids;
+}
+
+export interface Hiding {
+  isHidden(id: string): boolean;
+  isFading(id: string): boolean;
+  hide(message: UnifiedMessage): void;
+  /** Hides several messages in one request; the caller asks for confirmation first. */
+  hideMany(messages: readonly UnifiedMessage[]): void;
+  unhide(message: UnifiedMessage): void;
+}
+
+/**
+ * Check and hide. The server's list of hidden ids is the source of truth; a hide or unhide shows at once through a
+ * local layer that gives way as soon as the server's list agrees, and is undone if the server refuses.
+ */
+export function useHiding(): Hiding {
+  const { t } = useTranslation('hiding');
+  const { showToast, dismissToast } = useToast();
+  const queryClient = useQueryClient();
+  const server = useQuery(hiddenIdsQueryOptions());
+  const [fading, setFading] = useState<ReadonlySet<string>>(() => new Set());
+  const [locallyHidden, setLocallyHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [locallyShown, setLocallyShown] = useState<ReadonlySet<string>>(() => new Set());
+  const timers = useRef(new Set<number>());
+
+  const serverHidden = useMemo(() => messageIdsOf(server.data), [server.data]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) window.clearTimeout(timer);
+    };
+  }, []);
+
+  /** Reloads the server's list; returns it as message ids, so the local layer can give way where it agrees. */
+  const refetch = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY });
+    return messageIdsOf(queryClient.getQueryData(hiddenIdsQueryOptions().queryKey));
+  }, [queryClient]);
+
+  const restore = useCallback((ids: readonly string[]) => {
+    setFading((current) => withoutAll(current, ids));
+    setLocallyHidden((current) => withoutAll(current, ids));
+  }, []);
+
+  const show = useCallback(
+    async (messages: readonly UnifiedMessage[]) => {
+      const ids = messages.map((message) => message.id);
+      setLocallyHidden((current) => withoutAll(current, ids));
+      setLocallyShown((current) => withAll(current, ids));
+      const results = await Promise.allSettled(messages.map((message) => unhideMessage(refOf(message))));
+      const failed = messages.filter((_, index) => results[index]!.status === 'rejected');
+      if (failed.length > 0) {
+        setLocallyShown((current) =>
+          withoutAll(
+            current,
+            failed.map((message) => message.id),
+          ),
+        );
+        showToast(t('unhideFailed'), 'error');
+      }
+      const listed = await refetch();
+      setLocallyShown((current) =>
+        withoutAll(
+          current,
+          ids.filter((id) => !listed.has(id)),
+        ),
+      );
+      return failed.length === 0;
+    },
+    [refetch, showToast, t],
+  );
+
+  const offerUndo = useCallback(
+    (messages: readonly UnifiedMessage[]) => {
+      let toastId = '';
+      const text = messages.length === 1 ? t('hidden') : t('hiddenMany', { count: messages.length });
+      const onUndo = () => {
+        dismissToast(toastId);
+        void show(messages).then((ok) => {
+          if (ok) showToast(t('undone'), 'success');
+        });
+      };
+      toastId = showToast(createElement(UndoToast, { text, onUndo }), 'success', UNDO_TOAST_MS);
+    },
+    [dismissToast, show, showToast, t],
+  );
+
+  const startHiding = useCallback(
+    async (
+      messages: readonly UnifiedMessage[],
+      request: () => Promise<unknown>,
+      failure: 'failed' | 'failedMany',
+    ) => {
+      const ids = messages.map((message) => message.id);
+      setLocallyShown((current) => withoutAll(current, ids));
+      setFading((current) => withAll(current, ids));
+      const timer = window.setTimeout(() => {
+        timers.current.delete(timer);
+        setFading((current) => withoutAll(current, ids));
+        setLocallyHidden((current) => withAll(current, ids));
+      }, HIDE_ANIMATION_MS);
+      timers.current.add(timer);
+      try {
+        await request();
+      } catch {
+        window.clearTimeout(timer);
+        timers.current.delete(timer);
+        restore(ids);
+        showToast(t(failure), 'error');
+        return;
+      }
+      offerUndo(messages);
+      const listed = await refetch();
+      setLocallyHidden((current) =>
+        withoutAll(
+          current,
+          ids.filter((id) => listed.has(id)),
+        ),
+      );
+    },
+    [offerUndo, refetch, restore, showToast, t],
+  );
+
+  const hide = useCallback(
+    (message: UnifiedMessage) => void startHiding([message], () => hideMessage(refOf(message)), 'failed'),
+    [startHiding],
+  );
+
+  const hideMany = useCallback(
+    (messages: readonly UnifiedMessage[]) =>
+      void startHiding(messages, () => hideMessages(messages.map(refOf)), 'failedMany'),
+    [startHiding],
+  );
+
+  const unhide = useCallback(
+    (message: UnifiedMessage) =>
+      void show([message]).then((ok) => {
+        if (ok) showToast(t('unhidden'), 'success');
+      }),
+    [show, showToast, t],
+  );
+
+  const isHidden = useCallback(
+    (id: string) => (serverHidden.has(id) || locallyHidden.has(id)) && !locallyShown.has(id),
+    [serverHidden, locallyHidden, locallyShown],
+  );
+  const isFading = useCallback((id: string) => fading.has(id), [fading]);
+
+  return { isHidden, isFading, hide, hideMany, unhide };
+}
