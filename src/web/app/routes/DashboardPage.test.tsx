@@ -350,9 +350,13 @@ describe('dashboard connections panel', () => {
     const list = await messageList();
     await openPanel();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind (Slack)' }),
+    );
     expect(await screen.findByText('Refreshing…')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind' })).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind (Slack)' }),
+    ).toBeDisabled();
     answer(json(200, slackResult(['<@UKENJI> Two', '<@UKENJI> Three'])));
 
     expect(await screen.findByText('Messages refreshed for Kenji @ Northwind: 2 messages.')).toBeVisible();
@@ -377,7 +381,7 @@ describe('dashboard connections panel', () => {
     await screen.findByRole('list', { name: 'メッセージ一覧' });
     await userEvent.click(screen.getByRole('button', { name: /^接続/ }));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Kenji @ Acme のメッセージを更新' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Kenji @ Acme（ChatWork）のメッセージを更新' }));
 
     expect(
       await screen.findByText(
@@ -406,7 +410,11 @@ describe('dashboard connections panel', () => {
     await screen.findByRole('progressbar');
     const calls = fetchMock.mock.calls.length;
 
-    for (const name of ['Connect Slack', 'Refresh messages from Kenji @ Acme', 'Disconnect Kenji @ Acme']) {
+    for (const name of [
+      'Connect Slack',
+      'Refresh messages from Kenji @ Acme (ChatWork)',
+      'Disconnect Kenji @ Acme (ChatWork)',
+    ]) {
       await userEvent.click(screen.getByRole('button', { name }));
     }
 
@@ -430,13 +438,15 @@ describe('dashboard connections panel', () => {
     await messageList();
     await openPanel();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Acme' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Acme (ChatWork)' }));
     expect(
       await screen.findByText(/Test mode shows sample data, so this action is turned off/),
     ).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme (ChatWork)' }),
+    );
     expect(await screen.findByText('Messages refreshed for Kenji @ Acme: 1 message.')).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
