@@ -8,8 +8,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * DESIGN.md §3 as rules: contract imports nothing else from src; server and web never import each other;
- * a web feature never imports another feature; emulators never import src; only repositories (and the db
- * layer itself) touch Drizzle.
+ * a web feature never imports another feature; emulators never import src, and only tests (server tests, e2e,
+ * scripts) import emulators; only repositories (and the db layer itself) touch Drizzle.
  */
 const elements = [
   { type: 'contract', pattern: 'src/contract' },
@@ -53,6 +53,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': [
+        { category: 'server-test', pattern: ['src/server/**/*.test.ts', 'src/server/test/**'] },
+      ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
@@ -63,6 +66,11 @@ export default tseslint.config(
           policies: [
             allow('contract', ['contract']),
             allow('server', ['server', 'contract']),
+            // Server tests and their helpers also drive the emulators; production server code may not.
+            {
+              from: { element: { type: 'server' }, file: { categories: 'server-test' } },
+              allow: { to: { element: { type: 'emulators' } } },
+            },
             allow('web-entry', ['web-app', ...webShared]),
             allow('web-app', ['web-app', 'web-feature', ...webShared]),
             allow('web-feature', webShared),
@@ -79,8 +87,8 @@ export default tseslint.config(
             },
             allow('web-shared', webShared),
             allow('emulators', ['emulators']),
-            allow('e2e', ['e2e', 'contract']),
-            allow('scripts', ['scripts', 'server', 'contract']),
+            allow('e2e', ['e2e', 'contract', 'emulators']),
+            allow('scripts', ['scripts', 'server', 'contract', 'emulators']),
           ],
         },
       ],

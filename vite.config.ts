@@ -36,6 +36,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'emulators',
+          include: ['emulators/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/server/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

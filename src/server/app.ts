@@ -5,7 +5,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Language } from '../contract/auth.ts';
 import type { Settings } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { platforms } from '../contract/messages.ts';
+import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
+import { createTokenCipher } from './lib/token-cipher.ts';
+import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { createConnectionsService } from './modules/connections/connections.service.ts';
+import { createProviderCalls } from './modules/connections/provider-calls.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
@@ -114,9 +121,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isDemo: (userId) => testModeService.isDemo(userId),
     cache,
   });
+  const connectors = configureConnectors(settings);
+  const isSampleUser = async (userId: string) =>
+    (await testModeService.dataModeFor(userId)).kind === 'sample';
+  const connectionsService = createConnectionsService({
+    repo: createConnectionsRepo(database.db),
+    cipher: createTokenCipher(secrets.tokenEncryptionKey),
+    providers: connectors.oauth,
+    publicUrl: settings.PUBLIC_URL,
+    planOf: async (userId) => (await authService.getUser(userId)).planType,
+    isRestricted: isSampleUser,
+    clock,
+  });
+  const providerCalls = createProviderCalls({
+    connections: connectionsService,
+    slack: connectors.slack,
+    chatwork: connectors.chatwork,
+    cache,
+    clock,
+  });
   const messagesService = createMessagesService({
     dataModeFor: (userId) => testModeService.dataModeFor(userId),
-    sources: { sample: (language) => sampleSources[language], live: createConnectedMessageSource() },
+    sources: {
+      sample: (language) => sampleSources[language],
+      live: createConnectedMessageSource({
+        connections: connectionsService,
+        calls: providerCalls,
+        clock,
+        onUnexpectedError: (error) => app.log.error({ err: error }, 'gathering an account failed'),
+      }),
+    },
     cache,
     tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
     clock,
@@ -137,6 +171,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
+  await app.register(
+    connectionsRoutes({
+      service: connectionsService,
+      calls: providerCalls,
+      countShown: async (userId) =>
+        (
+          await Promise.all(
+            platforms.map(
+              async (platform) => (await messagesService.listConnections(userId, platform)).connections,
+            ),
+          )
+        ).flat().length,
+      onChange: (userId) => messagesService.forgetUser(userId),
+    }),
+    { prefix: '/api' },
+  );
   await app.register(
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },

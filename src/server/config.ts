@@ -72,6 +72,22 @@ export const settingsSchema = z.object({
     .default(SAMPLE_MESSAGES_PER_PLATFORM),
   TRUST_PROXY: booleanFromString.prefault('false'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  CHATWORK_CLIENT_ID: z.string().min(1).optional(),
+  CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
+  CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
+  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
+  CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
+  /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -11,11 +11,22 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { hiddenMessages } from './schema/hidden-messages.ts';
 import { oauthIdentities } from './schema/oauth-identities.ts';
+import { oauthStates } from './schema/oauth-states.ts';
+import { platformConnections } from './schema/platform-connections.ts';
 import { refreshSessions } from './schema/refresh-sessions.ts';
 import { messageTags, tags } from './schema/tags.ts';
 import { users } from './schema/users.ts';
 
-export const schema = { users, refreshSessions, oauthIdentities, tags, messageTags, hiddenMessages };
+export const schema = {
+  users,
+  refreshSessions,
+  oauthIdentities,
+  platformConnections,
+  oauthStates,
+  tags,
+  messageTags,
+  hiddenMessages,
+};
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
@@ -40,7 +40,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const settings: Settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -48,15 +51,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     WEB_DIST_DIR: '/nonexistent-web-build',
     ...overrides,
   });
-  const database = await openTestDatabase();
-  const app = await buildApp({ settings, secrets: testSecrets, database, logger: false });
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({ settings, secrets: testSecrets, database, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      // A database passed in belongs to the caller.
+      if (!options.database) await database.close();
     },
   };
 }

@@ -1,22 +1,95 @@
-import type { Platform, PlatformConnection } from '../../../contract/messages.ts';
+import { accountCounts } from '../../../contract/classification.ts';
+import type {
+  AccountStats,
+  AccountStatsByPlatform,
+  Platform,
+  PlatformConnection,
+  SourceMessageByPlatform,
+} from '../../../contract/messages.ts';
+import { mapWithConcurrency, type Gathered } from '../../connectors/connector-account.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+import {
+  failureOf,
+  type AccountFailure,
+  type ConnectionsService,
+} from '../connections/connections.service.ts';
+import type { ProviderCalls } from '../connections/provider-calls.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
+/** Connections gathered at once for one user and platform (10, the largest plan, all at once). */
+export const CONNECTIONS_GATHERED_AT_ONCE = 10;
+
+export type ConnectedMessageSourceDeps = {
+  connections: ConnectionsService;
+  calls: ProviderCalls;
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  /** Told about a failure that is not the provider's (a bug), which the account then reports as an error. */
+  onUnexpectedError: (error: unknown) => void;
+};
+
 /**
- * The user's real Slack and ChatWork connections. Connecting accounts arrives with the platform connectors; until
- * then every user has none, which is an empty inbox rather than an error.
+ * The user's real Slack and ChatWork connections, read from the database and gathered through the connectors,
+ * all connections at once. A connection that fails reports its error in its stats and gives no messages; the
+ * others are unaffected.
  */
-export function createConnectedMessageSource(): MessageSource {
+export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): MessageSource {
+  function stats<P extends Platform>(
+    platform: P,
+    row: ConnectionRow,
+    gathered: Gathered<SourceMessageByPlatform[P]>,
+    failure: AccountFailure | null,
+  ): AccountStatsByPlatform[P] {
+    const common = {
+      account_name: row.platformUserName,
+      workspace_name: row.platformWorkspaceName,
+      connection_id: row.id,
+      ...accountCounts(gathered.messages),
+      status: failure ? ('error' as const) : ('completed' as const),
+      ...(failure ? { error: failure } : {}),
+      fetched_at: new Date(deps.clock()).toISOString(),
+    };
+    const result: AccountStats =
+      platform === 'slack'
+        ? { platform: 'slack', ...common, channels_checked: gathered.checked, total_channels: gathered.total }
+        : { platform: 'chatwork', ...common, rooms_checked: gathered.checked, total_rooms: gathered.total };
+    return result as AccountStatsByPlatform[P];
+  }
+
+  async function gatherOne<P extends Platform>(
+    platform: P,
+    row: ConnectionRow,
+  ): Promise<ConnectionMessages<P>> {
+    let gathered: Gathered<SourceMessageByPlatform[P]>;
+    let failure: AccountFailure | null = null;
+    try {
+      gathered = (await (platform === 'slack'
+        ? deps.calls.gatherSlack(row)
+        : deps.calls.gatherChatwork(row))) as Gathered<SourceMessageByPlatform[P]>;
+    } catch (error) {
+      failure = failureOf(error);
+      if (failure.code === 'PROVIDER_ERROR' && !(error instanceof Error && error.name === 'ProviderError')) {
+        deps.onUnexpectedError(error);
+      }
+      gathered = { messages: [], checked: 0, total: 0 };
+    }
+    await deps.connections.recordFetch(row, failure);
+    return { stats: stats(platform, row, gathered, failure), messages: gathered.messages };
+  }
+
   return {
-    async listConnections(_userId: string, _platform: Platform): Promise<PlatformConnection[]> {
-      return [];
+    async listConnections(userId: string, platform: Platform): Promise<PlatformConnection[]> {
+      return deps.connections.list(userId, platform);
     },
 
     async fetchMessages<P extends Platform>(
-      _userId: string,
-      _platform: P,
-      _connections: readonly PlatformConnection[],
+      userId: string,
+      platform: P,
+      connections: readonly PlatformConnection[],
     ): Promise<ConnectionMessages<P>[]> {
-      return [];
+      const wanted = new Set(connections.map((connection) => connection.id));
+      const rows = (await deps.connections.listRows(userId, platform)).filter((row) => wanted.has(row.id));
+      return mapWithConcurrency(rows, CONNECTIONS_GATHERED_AT_ONCE, (row) => gatherOne(platform, row));
     },
   };
 }

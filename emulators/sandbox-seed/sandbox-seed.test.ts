@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { WebClient } from '@slack/web-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatworkSeedSchema } from '../chatwork/chatwork-seed.ts';
+import { submitConsent } from '../core/control-client.ts';
+import { slackSeedSchema } from '../slack/slack-seed.ts';
+import { sandboxChatworkSeed } from './sandbox-chatwork-seed.ts';
+import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
+import { startSandboxEmulators, type SandboxEmulators } from './start-sandbox-emulators.ts';
+
+const now = Date.now();
+const weekAgoSeconds = (now - 7 * 24 * 60 * 60 * 1000) / 1000;
+const callback = 'http://localhost:3000/api/callback';
+
+describe('sandbox seeds', () => {
+  it('are valid, deterministic for a given time and within the last 7 days', () => {
+    const slack = slackSeedSchema.parse(sandboxSlackSeed(now));
+    const chatwork = chatworkSeedSchema.parse(sandboxChatworkSeed(now));
+    expect(sandboxSlackSeed(now)).toEqual(slack);
+    expect(sandboxChatworkSeed(now)).toEqual(chatwork);
+    const slackTimes = slack.teams.flatMap((team) =>
+      team.messages.map((message) => Number(message.ts.split('.')[0])),
+    );
+    const chatworkTimes = chatwork.messages.map((message) => message.send_time);
+    for (const seconds of [...slackTimes, ...chatworkTimes]) {
+      expect(seconds).toBeGreaterThan(weekAgoSeconds);
+      expect(seconds).toBeLessThanOrEqual(now / 1000);
+    }
+  });
+
+  it('give Slack two workspaces with every kind of conversation and message', () => {
+    const { teams } = sandboxSlackSeed(now);
+    expect(teams).toHaveLength(2);
+    for (const team of teams) {
+      expect(new Set(team.conversations.map((conversation) => conversation.kind))).toEqual(
+        new Set(['public', 'private', 'im', 'mpim']),
+      );
+      expect(team.usergroups?.length).toBeGreaterThan(0);
+      const texts = team.messages.map((message) => message.text).join('\n');
+      for (const marker of ['<@U0', '<!channel>', '<!here>', '<!subteam^']) expect(texts).toContain(marker);
+      expect(team.messages.some((message) => message.thread_ts && message.thread_ts !== message.ts)).toBe(
+        true,
+      );
+      expect(texts).toMatch(/[ぁ-んァ-ン一-龯]/);
+    }
+  });
+
+  it('give ChatWork two accounts, 20+ rooms for one, and every notation', () => {
+    const seed = sandboxChatworkSeed(now);
+    const mayaRooms = seed.rooms.filter((room) => room.members.some((member) => member.account_id === 3001));
+    expect(mayaRooms.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(mayaRooms.map((room) => room.type))).toEqual(new Set(['my', 'direct', 'group']));
+    const bodies = seed.messages.map((message) => message.body).join('\n');
+    for (const marker of [
+      '[To:3001]',
+      '[To:4001]',
+      '[rp aid=3001 to=',
+      '[toall]',
+      '[qt]',
+      '[info]',
+      '[code]',
+      '[download:',
+    ]) {
+      expect(bodies).toContain(marker);
+    }
+    for (const message of seed.messages.filter((candidate) => candidate.body.includes('[rp '))) {
+      const [, aid, roomId, messageId] = /\[rp aid=(\d+) to=(\d+)-(\d+)\]/.exec(message.body) ?? [];
+      const target = seed.messages.find((candidate) => candidate.message_id === messageId);
+      expect(target).toMatchObject({ room_id: Number(roomId), account_id: Number(aid) });
+    }
+  });
+});
+
+describe('startSandboxEmulators', () => {
+  let sandbox: SandboxEmulators;
+  beforeAll(async () => {
+    sandbox = await startSandboxEmulators({ now });
+  });
+  afterAll(() => sandbox.close());
+
+  it('lets the sandbox Slack app connect Maya and find her mentions in both workspaces', async () => {
+    const env = sandbox.appEnv;
+    for (const account of ['T01ACME:U01MAYA', 'T02HOSHI:U02MAYA']) {
+      const authorize = `${env.SLACK_AUTHORIZE_URL}?${new URLSearchParams({
+        client_id: env.SLACK_CLIENT_ID ?? '',
+        user_scope: 'search:read,users:read',
+        redirect_uri: callback,
+        state: 'st',
+      })}`;
+      const code = (await submitConsent(authorize, account, 'allow')).searchParams.get('code') ?? '';
+      const slack = new WebClient(undefined, { slackApiUrl: `${env.SLACK_API_URL}/` });
+      const access = await slack.oauth.v2.access({
+        client_id: env.SLACK_CLIENT_ID ?? '',
+        client_secret: env.SLACK_CLIENT_SECRET ?? '',
+        code,
+        redirect_uri: callback,
+      });
+      const userId = access.authed_user?.id ?? '';
+      const search = await new WebClient(access.authed_user?.access_token, {
+        slackApiUrl: `${env.SLACK_API_URL}/`,
+      }).search.messages({
+        query: `<@${userId}> OR is:dm`,
+        sort: 'timestamp',
+        count: 100,
+      });
+      expect(search.messages?.total).toBeGreaterThan(5);
+    }
+  });
+
+  it('lets the sandbox ChatWork app connect Maya and read her 22 rooms', async () => {
+    const env = sandbox.appEnv;
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = `${env.CHATWORK_AUTHORIZE_URL}?${new URLSearchParams({
+      response_type: 'code',
+      client_id: env.CHATWORK_CLIENT_ID ?? '',
+      redirect_uri: callback,
+      scope: 'rooms.all:read_write users.profile.me:read',
+      state: 'st',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })}`;
+    const code = (await submitConsent(authorize, '3001', 'allow')).searchParams.get('code') ?? '';
+    const token = await fetch(env.CHATWORK_TOKEN_URL ?? '', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${env.CHATWORK_CLIENT_ID}:${env.CHATWORK_CLIENT_SECRET}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: callback,
+        code_verifier: verifier,
+      }),
+    });
+    const { access_token } = await token.json();
+    const rooms = await (
+      await fetch(`${env.CHATWORK_API_URL}/rooms`, { headers: { authorization: `Bearer ${access_token}` } })
+    ).json();
+    expect(rooms).toHaveLength(22);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * A local stand-in for Slack's OAuth v2 consent page and the Web API methods Matome calls with a user token:
+ * oauth.v2.access, auth.test, auth.revoke, team.info, users.info, users.list, usergroups.list,
+ * conversations.list/info/history/replies, search.messages, chat.postMessage and chat.getPermalink.
+ *
+ * It does not model: bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid, the Events API and
+ * Socket Mode, files, reactions, blocks and attachments, message edits and deletions, search relevance (`sort=score`
+ * returns newest first), search highlighting and the index lag, the non-Marketplace limit on history (1 call a
+ * minute, 15 messages), per-channel posting limits, or tokens passed in the query string (ignored, as for apps
+ * created after 2021). Rate limits are fixed windows of one minute per workspace, app and method.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  startEmulator,
+  type EmulatorContext,
+  type EmulatorDefinition,
+  type RunningEmulator,
+  type StartOptions,
+} from '../core/emulator-server.ts';
+import { SlackApiError, slackMethods } from './slack-methods.ts';
+import { exchangeOAuth, slackOAuthRoutes } from './slack-oauth.ts';
+import { defaultSlackSeed, slackSeedSchema, type SlackSeed } from './slack-seed.ts';
+import { SlackStore } from './slack-store.ts';
+
+const rateLimitWindowMs = 60_000;
+
+type Args = Record<string, string | undefined>;
+
+/** Slack reads arguments from the query and from a form or JSON body; non-string JSON values arrive encoded. */
+function argumentsOf(request: FastifyRequest): Args {
+  const body =
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const merged = { ...(request.query as Record<string, unknown>), ...body };
+  return Object.fromEntries(
+    Object.entries(merged).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
+}
+
+function fail(reply: FastifyReply, error: string, extra: Record<string, unknown> = {}) {
+  return reply.code(200).send({ ok: false, error, ...extra });
+}
+
+function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): void {
+  app.all('/api/:method', async (request, reply) => {
+    const { method } = request.params as { method: string };
+    const store = context.state();
+    const args = argumentsOf(request);
+    const nowMs = context.clock.now();
+    try {
+      if (method === 'oauth.v2.access') {
+        return { ok: true, ...exchangeOAuth(store, request.headers.authorization, args, nowMs) };
+      }
+      const spec = slackMethods[method];
+      if (!spec) {
+        return reply.code(501).send({
+          ok: false,
+          error: 'unknown_method',
+          message: `The Slack emulator does not implement ${method}`,
+        });
+      }
+      const bodyToken =
+        request.body && typeof request.body === 'object' ? (request.body as Args).token : undefined;
+      const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? bodyToken;
+      if (!token) return fail(reply, 'not_authed');
+      const lookup = store.lookupToken(token, nowMs);
+      if (!lookup.ok) return fail(reply, lookup.error);
+      const caller = lookup.token;
+      void reply.header('x-oauth-scopes', caller.scopes.join(','));
+      if (context.settings.rateLimits) {
+        const key = `${caller.clientId ?? ''} ${caller.teamId} ${method}`;
+        const decision = context.limiter.hit(key, spec.perMinute, rateLimitWindowMs, nowMs);
+        if (!decision.allowed) {
+          const retryAfter = Math.max(1, Math.ceil((decision.resetAtMs - nowMs) / 1000));
+          return reply
+            .code(429)
+            .header('retry-after', String(retryAfter))
+            .send({ ok: false, error: 'ratelimited' });
+        }
+      }
+      const needed = spec.scopes(args).filter((scope) => !caller.scopes.includes(scope));
+      if (needed.length > 0) {
+        return fail(reply, 'missing_scope', { needed: needed.join(','), provided: caller.scopes.join(',') });
+      }
+      return { ok: true, ...spec.run({ args, caller, token, store, nowMs }) };
+    } catch (error) {
+      if (error instanceof SlackApiError) return fail(reply, error.error, error.extra);
+      throw error;
+    }
+  });
+}
+
+export const slackEmulator: EmulatorDefinition<SlackSeed, SlackStore> = {
+  name: 'Slack',
+  seedSchema: slackSeedSchema,
+  createState: (seed) => new SlackStore(seed),
+  apiMethodOf: (path) => /^\/api\/([\w.]+)$/.exec(path)?.[1],
+  errorBody: (status, message) =>
+    status === 429
+      ? { ok: false, error: 'ratelimited' }
+      : { ok: false, error: status >= 500 ? 'fatal_error' : 'invalid_request', message },
+  routes(app, context) {
+    slackOAuthRoutes(app, context);
+    apiRoutes(app, context);
+  },
+};
+
+export function startSlackEmulator(options: StartOptions<SlackSeed> = {}): Promise<RunningEmulator> {
+  return startEmulator(slackEmulator, options.seed ?? defaultSlackSeed(), options);
+}

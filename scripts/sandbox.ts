@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandboxEmulators } from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+/**
+ * `npm run sandbox`: the Slack and ChatWork emulators with the sandbox seed, and the app (built if needed) wired
+ * to them with its own data folder, so the whole product runs on one machine without the internet.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = process.env.PORT ?? '3000';
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+ensureWebBuild();
+const emulators = await startSandboxEmulators({
+  slackPort: Number(process.env.SLACK_EMULATOR_PORT ?? 4101),
+  chatworkPort: Number(process.env.CHATWORK_EMULATOR_PORT ?? 4102),
+});
+
+const app = spawn(process.execPath, [path.join(root, 'src/server/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    PORT: port,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: process.env.DATA_DIR ?? './data/sandbox',
+    ...emulators.appEnv,
+  },
+});
+
+process.stdout.write(
+  [
+    '',
+    `Matome sandbox:    ${publicUrl}`,
+    `Slack emulator:    ${emulators.slack.url}  (sign in on its consent page as any seeded user)`,
+    `ChatWork emulator: ${emulators.chatwork.url}`,
+    'Request logs: <emulator>/_control/requests. Press Ctrl+C to stop everything.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.kill('SIGTERM');
+  await emulators.close();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+app.on('exit', async (code) => {
+  await stop();
+  process.exit(code ?? 0);
+});

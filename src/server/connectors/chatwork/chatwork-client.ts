@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { createCallBudget } from '../call-budget.ts';
+import { ProviderError, retryAfterSeconds, transportError, withRateLimitRetry } from '../provider-error.ts';
+
+const PROVIDER = 'ChatWork';
+/** ChatWork allows 300 requests per 5 minutes (per token, as we count it). */
+export const CHATWORK_BUDGET = { points: 300, durationSeconds: 300 };
+
+export const chatworkMeSchema = z.looseObject({
+  account_id: z.number().int(),
+  name: z.string(),
+  organization_id: z.number().int().nullish(),
+  organization_name: z.string().nullish(),
+  avatar_image_url: z.string().nullish(),
+  login_mail: z.string().nullish(),
+  mail: z.string().nullish(),
+});
+export type ChatworkMe = z.infer<typeof chatworkMeSchema>;
+
+export const chatworkRoomSchema = z.looseObject({
+  room_id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['my', 'direct', 'group']),
+  last_update_time: z.number().int(),
+});
+export type ChatworkRoom = z.infer<typeof chatworkRoomSchema>;
+
+export const chatworkMessageSchema = z.looseObject({
+  message_id: z.string().regex(/^\d{1,20}$/),
+  account: z.looseObject({
+    account_id: z.number().int(),
+    name: z.string(),
+    avatar_image_url: z.string().nullish(),
+  }),
+  body: z.string(),
+  send_time: z.number().int().nonnegative(),
+  update_time: z.number().int().nonnegative(),
+});
+export type ChatworkMessage = z.infer<typeof chatworkMessageSchema>;
+
+const postedMessageSchema = z.looseObject({ message_id: z.string() });
+
+export type ChatworkClientOptions = { apiUrl: string; timeoutMs: number };
+
+/** ChatWork API v2 over `fetch`, one budget per token; every failure becomes a `ProviderError`. */
+export function createChatworkClient(options: ChatworkClientOptions) {
+  const budget = createCallBudget(CHATWORK_BUDGET);
+
+  async function request<T>(
+    token: { value: string; budgetKey: string },
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    form?: Record<string, string>,
+  ): Promise<T | null> {
+    return withRateLimitRetry(async () => {
+      await budget.spend(token.budgetKey, PROVIDER);
+      let response: Response;
+      try {
+        response = await fetch(`${options.apiUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token.value}`,
+            accept: 'application/json',
+            ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw transportError(error, PROVIDER);
+      }
+      return readResponse(response, schema);
+    });
+  }
+
+  async function readResponse<T>(response: Response, schema: z.ZodType<T>): Promise<T | null> {
+    if (response.status === 204) return null;
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw statusError(response);
+    }
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        throw transportError(error, PROVIDER);
+      }
+      throw new ProviderError('invalid_response', `${PROVIDER} sent a response that is not JSON`);
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+      throw new ProviderError('invalid_response', `${PROVIDER} sent an unexpected response`);
+    return parsed.data;
+  }
+
+  function statusError(response: Response): ProviderError {
+    const status = response.status;
+    if (status === 429) {
+      return new ProviderError('rate_limited', `${PROVIDER} rate limit reached`, {
+        retryAfterSeconds: retryAfterOf(response),
+      });
+    }
+    if (status === 401) return new ProviderError('unauthorized', `${PROVIDER} refused the access token`);
+    if (status === 403) return new ProviderError('forbidden', `${PROVIDER} denied access`);
+    if (status === 404) return new ProviderError('not_found', `${PROVIDER} did not find it`);
+    if (status >= 500) return new ProviderError('server_error', `${PROVIDER} answered ${status}`);
+    return new ProviderError('rejected', `${PROVIDER} refused the request (${status})`);
+  }
+
+  /** `Retry-After` when sent; otherwise the time until `X-RateLimit-Reset` (Unix seconds). */
+  function retryAfterOf(response: Response): number {
+    const header = response.headers.get('retry-after');
+    if (header !== null) return retryAfterSeconds(header);
+    const reset = Number(response.headers.get('x-ratelimit-reset'));
+    return Number.isFinite(reset) && reset > 0 ? Math.max(0, Math.ceil(reset - Date.now() / 1000)) : 1;
+  }
+
+  /** Calls made with one access token; `budgetKey` names the account whose budget they spend. */
+  return function forToken(accessToken: string, budgetKey: string) {
+    const token = { value: accessToken, budgetKey };
+    return {
+      async me(): Promise<ChatworkMe> {
+        return required(await request(token, 'GET', '/me', chatworkMeSchema));
+      },
+      async rooms(): Promise<ChatworkRoom[]> {
+        return (await request(token, 'GET', '/rooms', z.array(chatworkRoomSchema))) ?? [];
+      },
+      async room(roomId: string): Promise<ChatworkRoom> {
+        return required(
+          await request(token, 'GET', `/rooms/${encodeURIComponent(roomId)}`, chatworkRoomSchema),
+        );
+      },
+      /** The latest 100 messages, always with `force=1`: `force=0` would move a cursor other readers share. */
+      async latestMessages(roomId: number): Promise<ChatworkMessage[]> {
+        const path = `/rooms/${roomId}/messages?force=1`;
+        return (await request(token, 'GET', path, z.array(chatworkMessageSchema))) ?? [];
+      },
+      async postMessage(roomId: number, body: string): Promise<string> {
+        const posted = required(
+          await request(token, 'POST', `/rooms/${roomId}/messages`, postedMessageSchema, { body }),
+        );
+        return posted.message_id;
+      },
+    };
+  };
+}
+
+function required<T>(value: T | null): T {
+  if (value === null) throw new ProviderError('invalid_response', `${PROVIDER} sent an empty response`);
+  return value;
+}
+
+export type ChatworkApi = ReturnType<ReturnType<typeof createChatworkClient>>;

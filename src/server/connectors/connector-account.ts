@@ -1,0 +1,34 @@
+/** The connection a connector gathers for or replies through, as the connectors need to know it. */
+export type ConnectorAccount = {
+  connectionId: string;
+  /** My id on the platform: ChatWork account id as text, Slack user id. */
+  platformUserId: string;
+  accountName: string | null;
+  workspaceId: string | null;
+  workspaceName: string | null;
+};
+
+/** What one gathering found for one connection: the messages (newest first) and how much was looked at. */
+export type Gathered<M> = { messages: M[]; checked: number; total: number };
+
+/**
+ * Runs `task` over `items` with at most `limit` running at once, keeping the results in order. A failing task
+ * fails the whole run, as `Promise.all` does.
+ */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index]!);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

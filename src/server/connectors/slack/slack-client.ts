@@ -1,0 +1,161 @@
+import {
+  LogLevel,
+  WebAPIHTTPError,
+  WebAPIPlatformError,
+  WebAPIRateLimitedError,
+  WebAPIRequestError,
+  WebClient,
+  type Logger,
+} from '@slack/web-api';
+import type { z } from 'zod';
+import { createCallBudget, type CallBudget } from '../call-budget.ts';
+import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
+
+const PROVIDER = 'Slack';
+
+/**
+ * Calls per minute per workspace and method that Matome allows itself: Slack's tier for the method (Tier 2 = 20,
+ * Tier 3 = 50, Tier 4 = 100 per minute), counted per workspace because Slack counts per app and workspace.
+ */
+const METHOD_TIERS: Record<string, number> = {
+  'search.messages': 20,
+  'usergroups.list': 20,
+  'users.info': 100,
+  'conversations.info': 50,
+  'auth.revoke': 50,
+  'chat.postMessage': 60,
+};
+const DEFAULT_PER_MINUTE = 20;
+
+const UNAUTHORIZED = new Set([
+  'invalid_auth',
+  'not_authed',
+  'token_expired',
+  'token_revoked',
+  'account_inactive',
+]);
+const FORBIDDEN = new Set(['missing_scope', 'not_allowed_token_type', 'no_permission', 'restricted_action']);
+const NOT_FOUND = new Set(['channel_not_found', 'user_not_found', 'thread_not_found', 'not_in_channel']);
+const GRANT_REJECTED = new Set([
+  'invalid_refresh_token',
+  'invalid_grant_type',
+  'invalid_code',
+  'code_already_used',
+  'bad_redirect_uri',
+  'invalid_client_id',
+  'bad_client_secret',
+]);
+/** Slack error codes are snake_case words; anything else came from a body that was not JSON. */
+const SLACK_ERROR_CODE = /^[a-z][a-z0-9_.]*$/;
+
+/** The SDK's own logging is not ours to print: failures surface as `ProviderError`s instead. */
+const quietLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  setLevel: () => undefined,
+  getLevel: () => LogLevel.ERROR,
+  setName: () => undefined,
+};
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof WebAPIRateLimitedError) {
+    return new ProviderError('rate_limited', `${PROVIDER} rate limit reached`, {
+      retryAfterSeconds: error.retryAfter,
+    });
+  }
+  if (error instanceof WebAPIPlatformError) {
+    const code = String(error.data.error);
+    if (!SLACK_ERROR_CODE.test(code)) {
+      return new ProviderError('invalid_response', `${PROVIDER} sent a response that is not JSON`);
+    }
+    const details = { providerCode: code };
+    if (code === 'ratelimited')
+      return new ProviderError('rate_limited', `${PROVIDER} rate limit reached`, {
+        ...details,
+        retryAfterSeconds: 1,
+      });
+    if (UNAUTHORIZED.has(code))
+      return new ProviderError('unauthorized', `${PROVIDER} refused the token (${code})`, details);
+    if (FORBIDDEN.has(code))
+      return new ProviderError('forbidden', `${PROVIDER} denied access (${code})`, details);
+    if (NOT_FOUND.has(code))
+      return new ProviderError('not_found', `${PROVIDER} did not find it (${code})`, details);
+    if (GRANT_REJECTED.has(code))
+      return new ProviderError('refresh_rejected', `${PROVIDER} refused the grant (${code})`, details);
+    return new ProviderError('rejected', `${PROVIDER} refused the request (${code})`, details);
+  }
+  if (error instanceof WebAPIHTTPError) {
+    if (error.statusCode >= 500)
+      return new ProviderError('server_error', `${PROVIDER} answered ${error.statusCode}`);
+    return new ProviderError('rejected', `${PROVIDER} answered ${error.statusCode}`);
+  }
+  if (error instanceof WebAPIRequestError) return transportError(error.original, PROVIDER);
+  return transportError(error, PROVIDER);
+}
+
+export type SlackClientOptions = { apiUrl: string; timeoutMs: number };
+
+/**
+ * The Slack Web API through the official `WebClient`, pointed at `SLACK_API_URL`. The SDK's own retries are off
+ * (it would hold a request for up to half an hour): a 429 is waited out here only when short, and every failure
+ * becomes a `ProviderError`. Responses are checked with the caller's schema.
+ */
+export function createSlackClient(options: SlackClientOptions) {
+  const budgets = new Map<number, CallBudget>();
+  const slackApiUrl = `${options.apiUrl.replace(/\/+$/, '')}/`;
+
+  function budgetFor(method: string): CallBudget {
+    const perMinute = METHOD_TIERS[method] ?? DEFAULT_PER_MINUTE;
+    let budget = budgets.get(perMinute);
+    if (!budget) {
+      budget = createCallBudget({ points: perMinute, durationSeconds: 60 });
+      budgets.set(perMinute, budget);
+    }
+    return budget;
+  }
+
+  function webClient(token: string | undefined): WebClient {
+    return new WebClient(token, {
+      slackApiUrl,
+      logger: quietLogger,
+      timeout: options.timeoutMs,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      allowAbsoluteUrls: false,
+    });
+  }
+
+  /**
+   * One Web API call. `workspaceId` keys the budget; `token` is sent as Bearer (none for the OAuth calls, whose
+   * client credentials travel in the body).
+   */
+  async function call<T>(
+    workspaceId: string,
+    token: string | undefined,
+    method: string,
+    args: Record<string, unknown>,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    const client = webClient(token);
+    return withRateLimitRetry(async () => {
+      await budgetFor(method).spend(`${workspaceId}:${method}`, PROVIDER);
+      let result: unknown;
+      try {
+        result = await client.apiCall(method, args);
+      } catch (error) {
+        throw toProviderError(error);
+      }
+      const parsed = schema.safeParse(result);
+      if (!parsed.success)
+        throw new ProviderError('invalid_response', `${PROVIDER} sent an unexpected ${method} response`);
+      return parsed.data;
+    });
+  }
+
+  return { call };
+}
+
+export type SlackClient = ReturnType<typeof createSlackClient>;

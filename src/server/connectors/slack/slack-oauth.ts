@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
+import type { SlackClient } from './slack-client.ts';
+
+/**
+ * User-token scopes: search my mentions and DMs, read names, user groups and conversation details, and post
+ * replies as me. No bot scopes: Matome acts only as the user who connected.
+ */
+export const SLACK_USER_SCOPES = [
+  'search:read',
+  'users:read',
+  'usergroups:read',
+  'channels:read',
+  'groups:read',
+  'im:read',
+  'mpim:read',
+  'chat:write',
+];
+/** Rotated user tokens live 12 hours; refresh when less than 2 hours remain, as Slack's own SDK does. */
+const REFRESH_MARGIN_MS = 2 * 60 * 60_000;
+/** OAuth calls are budgeted apart from any workspace. */
+const OAUTH_BUDGET_KEY = 'oauth';
+
+const accessResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  team: z.looseObject({ id: z.string(), name: z.string().nullish() }).nullish(),
+  authed_user: z.looseObject({
+    id: z.string(),
+    scope: z.string().optional(),
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1).optional(),
+    expires_in: z.number().optional(),
+  }),
+});
+
+const refreshResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number().optional(),
+  scope: z.string().optional(),
+});
+
+export const slackUserInfoSchema = z.looseObject({
+  ok: z.literal(true),
+  user: z.looseObject({
+    id: z.string(),
+    name: z.string().optional(),
+    real_name: z.string().optional(),
+    profile: z
+      .looseObject({
+        display_name: z.string().optional(),
+        real_name: z.string().optional(),
+        email: z.string().optional(),
+        image_72: z.string().optional(),
+      })
+      .optional(),
+  }),
+});
+export type SlackUser = z.infer<typeof slackUserInfoSchema>['user'];
+
+/** The name Slack shows for a user: display name, then real name, then handle. */
+export function slackDisplayName(user: SlackUser): string {
+  return user.profile?.display_name || user.profile?.real_name || user.real_name || user.name || user.id;
+}
+
+export type SlackOAuthOptions = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  client: SlackClient;
+};
+
+function expiry(expiresIn: number | undefined): Date | null {
+  return expiresIn && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null;
+}
+
+export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
+  const credentials = { client_id: options.clientId, client_secret: options.clientSecret };
+
+  return {
+    usesPkce: false,
+    refreshMarginMs: REFRESH_MARGIN_MS,
+
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(options.authorizeUrl);
+      url.search = new URLSearchParams({
+        client_id: options.clientId,
+        user_scope: SLACK_USER_SCOPES.join(','),
+        redirect_uri: redirectUri,
+        state,
+      }).toString();
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const access = await options.client.call(
+        OAUTH_BUDGET_KEY,
+        undefined,
+        'oauth.v2.access',
+        { ...credentials, code, redirect_uri: redirectUri },
+        accessResponseSchema,
+      );
+      const user = access.authed_user;
+      const teamId = access.team?.id ?? null;
+      const tokens: ProviderTokens = {
+        accessToken: user.access_token,
+        refreshToken: user.refresh_token ?? null,
+        expiresAt: expiry(user.expires_in),
+        scopes: user.scope ?? '',
+      };
+      const info = await options.client.call(
+        teamId ?? OAUTH_BUDGET_KEY,
+        user.access_token,
+        'users.info',
+        { user: user.id },
+        slackUserInfoSchema,
+      );
+      return {
+        tokens,
+        identity: {
+          userId: user.id,
+          userName: slackDisplayName(info.user),
+          workspaceId: teamId,
+          workspaceName: access.team?.name ?? null,
+          email: info.user.profile?.email ?? null,
+          avatarUrl: info.user.profile?.image_72 ?? null,
+        },
+      };
+    },
+
+    async refresh(refreshToken) {
+      const refreshed = await options.client.call(
+        OAUTH_BUDGET_KEY,
+        undefined,
+        'oauth.v2.access',
+        { ...credentials, grant_type: 'refresh_token', refresh_token: refreshToken },
+        refreshResponseSchema,
+      );
+      return {
+        accessToken: refreshed.access_token,
+        refreshToken: refreshed.refresh_token ?? refreshToken,
+        expiresAt: expiry(refreshed.expires_in),
+        scopes: refreshed.scope ?? '',
+      };
+    },
+
+    async revoke(accessToken) {
+      await options.client.call(
+        OAUTH_BUDGET_KEY,
+        accessToken,
+        'auth.revoke',
+        {},
+        z.looseObject({ ok: z.literal(true) }),
+      );
+    },
+  };
+}

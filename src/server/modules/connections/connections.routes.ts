@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatworkReplyRequestSchema,
+  connectionsOverviewSchema,
+  connectResponseSchema,
+  disconnectResponseSchema,
+  replyResponseSchema,
+  slackReplyRequestSchema,
+} from '../../../contract/connections.ts';
+import { apiErrorSchema } from '../../../contract/errors.ts';
+import { platforms } from '../../../contract/messages.ts';
+import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import type { ConnectionsService } from './connections.service.ts';
+import type { ProviderCalls } from './provider-calls.ts';
+
+const platformNames = { chatwork: 'ChatWork', slack: 'Slack' } as const;
+
+const callbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+});
+const disconnectParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema };
+
+export type ConnectionsRoutesDeps = {
+  service: ConnectionsService;
+  calls: ProviderCalls;
+  /** Connections the panel counts against the plan: the ones the status calls show. */
+  countShown: (userId: string) => Promise<number>;
+  /** Called when a user's connections changed, so their cached messages are gathered afresh. */
+  onChange: (userId: string) => Promise<void>;
+};
+
+/** Connecting (OAuth), disconnecting and replying for Slack and ChatWork, and the panel's overview. */
+export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
+  const { service, calls } = deps;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/connections/overview',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['connections'],
+          summary: 'Plan, connection limit and usage, and which providers this server is configured for',
+          security: bearerSecurity,
+          response: { 200: connectionsOverviewSchema, 401: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = requireSubject(request);
+        reply.header('cache-control', 'private, no-store');
+        return service.overview(userId, await deps.countShown(userId));
+      },
+    );
+
+    for (const platform of platforms) {
+      const name = platformNames[platform];
+
+      routes.post(
+        `/${platform}/connect`,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            tags: ['connections'],
+            summary: `Start connecting a ${name} account: the consent page to send the browser to`,
+            description:
+              '403 `CONNECTION_LIMIT` at the plan limit, 403 `DEMO_RESTRICTED` for demo accounts and test mode, 409 `PROVIDER_NOT_CONFIGURED` without client credentials.',
+            security: bearerSecurity,
+            response: { 200: connectResponseSchema, ...errors, 409: apiErrorSchema },
+          },
+        },
+        async (request) => ({ authUrl: await service.connect(requireSubject(request).userId, platform) }),
+      );
+
+      routes.get(
+        `/${platform}/callback`,
+        {
+          schema: {
+            tags: ['connections'],
+            summary: `Where ${name}'s consent page returns; redirects to the dashboard with the result`,
+            querystring: callbackQuerySchema,
+          },
+        },
+        async (request, reply) => {
+          const { location, userId } = await service.callback(platform, request.query);
+          if (userId) await deps.onChange(userId);
+          return reply.header('cache-control', 'no-store').redirect(location, 302);
+        },
+      );
+
+      routes.delete(
+        `/${platform}/disconnect/:id`,
+        {
+          onRequest: app.authenticate,
+          schema: {
+            tags: ['connections'],
+            summary: `Disconnect a ${name} connection: revoke where possible, then delete it and its tokens`,
+            security: bearerSecurity,
+            params: disconnectParamsSchema,
+            response: { 200: disconnectResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { userId } = requireSubject(request);
+          const row = await service.disconnect(userId, platform, request.params.id);
+          await deps.onChange(userId);
+          const label = row.platformWorkspaceName ?? row.platformUserName ?? name;
+          return { success: true as const, message: `Disconnected ${label}` };
+        },
+      );
+    }
+
+    routes.post(
+      '/chatwork/reply',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['connections'],
+          summary: 'Post a reply in a ChatWork room through one of the user’s connections',
+          security: bearerSecurity,
+          body: chatworkReplyRequestSchema,
+          response: { 200: replyResponseSchema, ...errors, ...providerErrors },
+        },
+      },
+      async (request) => {
+        await calls.replyChatwork(requireSubject(request).userId, request.body);
+        return { success: true as const, message: 'Reply sent' };
+      },
+    );
+
+    routes.post(
+      '/slack/reply',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['connections'],
+          summary: 'Post a reply in a Slack channel or thread as the connected user',
+          security: bearerSecurity,
+          body: slackReplyRequestSchema,
+          response: { 200: replyResponseSchema, ...errors, ...providerErrors },
+        },
+      },
+      async (request) => {
+        await calls.replySlack(requireSubject(request).userId, request.body);
+        return { success: true as const, message: 'Reply sent' };
+      },
+    );
+  };
+}
