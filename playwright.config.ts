@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** A second server whose demo accounts carry 1,000 sample messages per platform, for the list timing figure. */
 const largePort = Number(process.env.E2E_LARGE_PORT ?? 3101);
 const dataDir = process.env.E2E_DATA_DIR ?? './.e2e-data';
+/** The sandbox: the app wired to the seeded Slack and ChatWork emulators, for journeys that need connected accounts. */
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3102);
 
 function server(serverPort: number, directory: string, env: Record<string, string> = {}) {
   return {
@@ -71,5 +73,13 @@ export default defineConfig({
   webServer: [
     server(port, `${dataDir}/main`),
     server(largePort, `${dataDir}/large`, { SAMPLE_MESSAGES_PER_PLATFORM: '1000' }),
+    {
+      ...server(sandboxPort, `${dataDir}/sandbox`, {
+        PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
+        SLACK_EMULATOR_PORT: process.env.E2E_SANDBOX_SLACK_PORT ?? '4201',
+        CHATWORK_EMULATOR_PORT: process.env.E2E_SANDBOX_CHATWORK_PORT ?? '4202',
+      }),
+      command: 'node scripts/sandbox.ts',
+    },
   ],
 });

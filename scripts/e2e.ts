@@ -29,6 +29,7 @@ ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
 const largePort = await freePort();
+const sandboxPorts = { app: await freePort(), slack: await freePort(), chatwork: await freePort() };
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
@@ -39,6 +40,9 @@ const result = spawnSync(
       ...process.env,
       E2E_PORT: String(port),
       E2E_LARGE_PORT: String(largePort),
+      E2E_SANDBOX_PORT: String(sandboxPorts.app),
+      E2E_SANDBOX_SLACK_PORT: String(sandboxPorts.slack),
+      E2E_SANDBOX_CHATWORK_PORT: String(sandboxPorts.chatwork),
       E2E_DATA_DIR: dataDir,
     },
   },
