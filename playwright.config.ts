@@ -66,6 +66,8 @@ export default defineConfig({
     {
       name: 'sandbox',
       testMatch: /sandbox-.*\.spec\.ts/,
+      // One journey at a time: they share the emulators, and a reply posted by one lands in the other's rooms.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions, baseURL: sandboxURL },
     },
     // Timing figures run last and alone, so the other journeys neither slow them down nor are slowed by them.

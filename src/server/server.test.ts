@@ -28,8 +28,9 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** Start-up migrates a fresh database; on a loaded two-core CI machine that can take several seconds. */
 async function waitForHealth(url: string): Promise<unknown> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 250; attempt += 1) {
     try {
       const response = await fetch(url);
       if (response.ok) return response.json();
@@ -60,7 +61,7 @@ describe('server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     expect(again.output()).not.toContain('Generated');
-  });
+  }, 90_000);
 
   it('refuses to start with a clear message when configuration is invalid', async () => {
     const server = startServer({ PORT: 'eighty' });

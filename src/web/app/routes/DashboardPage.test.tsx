@@ -584,3 +584,110 @@ describe('check and hide', () => {
     expect(screen.getAllByText('1-20 / 20')[0]).toBeVisible();
   });
 });
+
+describe('tagging from the inbox', () => {
+  const urgent = {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    name: 'Urgent',
+    color: '#EF4444',
+    created_at: iso(now),
+    updated_at: iso(now),
+  };
+
+  /** A server that remembers which messages carry the tag and puts it on them in the message list. */
+  function taggingServer(bodies: string[]) {
+    const tagged = new Set<string>();
+    const messageTags = Object.fromEntries(
+      bodies.map((_, index) => {
+        const id = String(9_000_000_000_000_000_000n + BigInt(index));
+        return [
+          `GET /api/tags/messages/chatwork/${id}`,
+          () => json(200, { success: true, data: tagged.has(id) ? [urgent] : [] }),
+        ];
+      }),
+    );
+    stubApi({
+      ...connected,
+      ...messageTags,
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/chatwork/messages/cw-1': () => {
+        const result = chatworkResult(bodies);
+        for (const message of result.messages) {
+          if (tagged.has(message.platform_message_id)) {
+            message.tags = [{ id: urgent.id, name: urgent.name, color: urgent.color }];
+          }
+        }
+        return json(200, result);
+      },
+      'GET /api/tags': () => json(200, { success: true, data: [urgent] }),
+      'POST /api/tags/messages': (init) => {
+        tagged.add(JSON.parse(String(init?.body)).platform_message_id);
+        return json(201, {
+          success: true,
+          data: {
+            id: '00000000-0000-4000-8000-0000000000ff',
+            tag_id: urgent.id,
+            tag: urgent,
+            platform: 'chatwork',
+            platform_message_id: JSON.parse(String(init?.body)).platform_message_id,
+            created_at: iso(now),
+          },
+        });
+      },
+    });
+    return { tagged };
+  }
+
+  it('opens the tag picker from a card and shows the chip once the tag is saved', async () => {
+    const server = taggingServer(['Please check the launch plan']);
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    const opener = within(list).getByRole('button', { name: 'Add or edit tags' });
+    await userEvent.click(opener);
+
+    const sheet = await screen.findByRole('dialog', { name: 'Tags' });
+    await userEvent.click(await within(sheet).findByRole('checkbox', { name: 'Urgent' }));
+    await waitFor(() => expect(server.tagged.size).toBe(1));
+    expect(within(sheet).getByRole('checkbox', { name: 'Urgent' })).toBeChecked();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(await within(list).findByRole('list', { name: 'Tags' })).toHaveTextContent('Urgent');
+  });
+
+  it('tags every selected message from the bulk sheet', async () => {
+    const server = taggingServer(['First request', 'Second request', 'Third request']);
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    for (const text of ['First request', 'Third request']) {
+      const card = within(list).getByText(text).closest('article') as HTMLElement;
+      await userEvent.click(within(card).getByRole('checkbox'));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Tag selected' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Tag 2 messages' });
+    await userEvent.click(await within(sheet).findByRole('checkbox', { name: 'Urgent' }));
+
+    expect(await screen.findByText('“Urgent” added to 2 messages.')).toBeVisible();
+    expect(server.tagged).toEqual(
+      new Set([String(9_000_000_000_000_000_000n), String(9_000_000_000_000_000_002n)]),
+    );
+    expect(within(sheet).getByRole('checkbox', { name: 'Urgent' })).toBeChecked();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(within(list).getAllByRole('list', { name: 'Tags' })).toHaveLength(2));
+  });
+
+  it('tells a demo user that tagging is not available and opens nothing', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['Sample'])),
+    });
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    await userEvent.click(within(list).getByRole('button', { name: 'Add or edit tags' }));
+    expect(await screen.findByText(/This is a demo account, so this action is not available/)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
