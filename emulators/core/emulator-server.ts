@@ -61,6 +61,9 @@ const clockSchema = z
   })
   .strict();
 
+/** A long-running sandbox keeps only the most recent calls. */
+const maxLoggedRequests = 5_000;
+
 function defaultSettings(): EmulatorSettings {
   return { autoApprove: false, rateLimits: true };
 }
@@ -125,6 +128,7 @@ function buildEmulatorApp<Seed, State>(
 
   app.addHook('onResponse', async (request, reply) => {
     if (isControl(request)) return;
+    if (requests.length >= maxLoggedRequests) requests.shift();
     requests.push({
       method: request.method,
       path: pathOf(request),

@@ -1,8 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { keepOpenForToasts, useFocusReturn } from './use-focus-return.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 
 /** SPEC §5 and §9: dragging a sheet down further than this closes it. */
 export const SWIPE_CLOSE_DISTANCE_PX = 100;
@@ -23,8 +21,6 @@ export interface BottomSheetProps {
  * on close. Its handle and heading can be dragged down to close it.
  */
 export function BottomSheet({ open, onClose, title, description, children, footer }: BottomSheetProps) {
-  const { t } = useTranslation('ui');
-  const focusReturn = useFocusReturn();
   const dragStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -45,51 +41,34 @@ export function BottomSheet({ open, onClose, title, description, children, foote
   };
 
   return (
-    <RadixDialog.Root
+    <ModalFrame
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
+      described={description !== undefined}
+      style={offset ? { transform: `translateY(${offset}px)` } : undefined}
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto flex max-h-[85dvh] w-full max-w-lg flex-col rounded-t-2xl bg-white pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none sm:bottom-4 sm:rounded-2xl"
     >
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          aria-modal="true"
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          {...focusReturn}
-          onInteractOutside={keepOpenForToasts}
-          style={offset ? { transform: `translateY(${offset}px)` } : undefined}
-          className="fixed inset-x-0 bottom-0 z-40 mx-auto flex max-h-[85dvh] w-full max-w-lg flex-col rounded-t-2xl bg-white pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none sm:bottom-4 sm:rounded-2xl"
-        >
-          <div
-            data-testid="sheet-drag-area"
-            onPointerDown={startDrag}
-            onPointerMove={drag}
-            onPointerUp={endDrag}
-            onPointerCancel={() => {
-              dragStart.current = null;
-              setOffset(0);
-            }}
-            className="cursor-grab touch-none px-5 pt-2 pr-14 pb-3 select-none"
-          >
-            <div aria-hidden="true" className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-300" />
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-            {description !== undefined && (
-              <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-                {description}
-              </RadixDialog.Description>
-            )}
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 text-sm text-slate-700">{children}</div>
-          {footer !== undefined && <div className="flex flex-wrap justify-end gap-2 px-5 pt-3">{footer}</div>}
-          <RadixDialog.Close
-            aria-label={t('dialog.close')}
-            className="absolute top-4 right-3 rounded-lg p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      <div
+        data-testid="sheet-drag-area"
+        onPointerDown={startDrag}
+        onPointerMove={drag}
+        onPointerUp={endDrag}
+        onPointerCancel={() => {
+          dragStart.current = null;
+          setOffset(0);
+        }}
+        className="cursor-grab touch-none px-5 pt-2 pr-14 pb-3 select-none"
+      >
+        <div aria-hidden="true" className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-300" />
+        <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+        {description !== undefined && (
+          <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+            {description}
+          </RadixDialog.Description>
+        )}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 text-sm text-slate-700">{children}</div>
+      {footer !== undefined && <div className="flex flex-wrap justify-end gap-2 px-5 pt-3">{footer}</div>}
+    </ModalFrame>
   );
 }

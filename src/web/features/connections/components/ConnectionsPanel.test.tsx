@@ -49,16 +49,22 @@ const overview = (changes: Partial<ConnectionsOverview> = {}): ConnectionsOvervi
 
 interface PanelOptions {
   connections?: PlatformConnection[];
+  restricted?: boolean;
   allowed?: (action: ConnectionAction) => boolean;
 }
 
-function renderPanel({ connections = [slackWorkspace], allowed = () => true }: PanelOptions = {}) {
+function renderPanel({
+  connections = [slackWorkspace],
+  restricted = false,
+  allowed = () => true,
+}: PanelOptions = {}) {
   renderRouter(
     [
       {
         path: '/dashboard',
         element: createElement(ConnectionsPanel, {
           connections,
+          restricted,
           allowed,
           refreshAccount: () => Promise.reject(new Error('not used here')),
         }),
@@ -217,7 +223,7 @@ describe('connections panel', () => {
       },
     });
     await openPanel();
-    const disconnectButton = screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind' });
+    const disconnectButton = screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' });
 
     await userEvent.click(disconnectButton);
     let dialog = await screen.findByRole('dialog', { name: 'Disconnect Kenji @ Northwind?' });
@@ -246,7 +252,9 @@ describe('connections panel', () => {
     });
     await openPanel({ connections: [chatworkAccount] });
 
-    await userEvent.click(screen.getByRole('button', { name: '不明なアカウント @ 組織なし の接続を解除' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: '不明なアカウント @ 組織なし（ChatWork）の接続を解除' }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('log ルーム');
     await userEvent.click(within(dialog).getByRole('button', { name: '接続解除' }));
@@ -268,21 +276,23 @@ describe('connections panel', () => {
     await usageBar();
     // At the limit a new connection cannot start, but renewing this one can.
     expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Reconnect Kenji @ Northwind' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect Kenji @ Northwind (Slack)' }));
 
     await waitFor(() =>
       expect(redirectTo).toHaveBeenCalledWith('https://slack.example/oauth/v2/authorize?state=s2'),
     );
   });
 
-  it('asks the server nothing when the account may not connect or disconnect', async () => {
-    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview()) });
+  it('lets a restricted account press connect even beyond the limit, and asks the server nothing', async () => {
+    // Demo accounts and test mode list sample connections, which may outnumber the plan's limit.
+    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview({ used: 4 })) });
     const allowed = vi.fn(() => false);
-    await openPanel({ allowed });
+    await openPanel({ restricted: true, allowed });
     await usageBar();
+    expect(screen.queryByText('Connection limit reached')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' }));
 
     expect(allowed.mock.calls).toEqual([['connect'], ['disconnect']]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Eye, EyeOff, FilterX, RefreshCw } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   messageTypeFilters,
   platforms,
@@ -47,6 +48,7 @@ export function MessageListHeader({
 }: MessageListHeaderProps) {
   const { t } = useTranslation('messages');
   const { t: tHiding } = useTranslation('hiding');
+  const { t: tTags } = useTranslation('tags');
   const tagSelectId = useId();
   const language = currentLanguage();
   const count = (label: string, value: number) => t('list.count', { label, count: value });
@@ -165,6 +167,9 @@ export function MessageListHeader({
               </option>
             ))}
           </select>
+          <Link to="/tags" className="text-sm font-medium text-indigo-700 hover:underline">
+            {tTags('manage')}
+          </Link>
         </div>
 
         <div

@@ -38,7 +38,7 @@ export function TagPickerSheet({ message, onClose, onChanged }: TagPickerSheetPr
       footer={
         <>
           <Link to="/tags" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            {t('picker.manage')}
+            {t('manage')}
           </Link>
           <Button size="sm" onClick={onClose}>
             {t('picker.done')}

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TagRecord } from '../../../../contract/tags.ts';
-import { routes } from '../../../app/router.tsx';
-import { changeLanguage } from '../../../lib/i18n.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
-import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
-import { renderRouter } from '../../../test/render-router.ts';
+import type { TagRecord } from '../../../contract/tags.ts';
+import { routes } from '../router.tsx';
+import { changeLanguage } from '../../lib/i18n.ts';
+import { tokenStorage } from '../../lib/token-storage.ts';
+import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../test/fake-api.ts';
+import { renderRouter } from '../../test/render-router.ts';
 
 const user = { ...demoUser, email: 'kenji@example.com', name: 'Kenji', isDemo: false };
 const stamp = '2026-01-01T00:00:00.000Z';
