@@ -219,13 +219,14 @@ export function createConnectionsRepo(db: Database) {
         .where(eq(platformConnections.id, id));
     },
 
-    async insertState(values: typeof oauthStates.$inferInsert): Promise<void> {
+    /** Stores a consent in progress, sweeping consents that were abandoned and have expired. */
+    async insertState(values: typeof oauthStates.$inferInsert, now: Date): Promise<void> {
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
       await db.insert(oauthStates).values(values);
     },
 
-    /** Deletes and returns the state if it is still valid: a state can be taken once. Expired ones go too. */
+    /** Deletes and returns the state if it is still valid: a state can be taken once. */
     async takeState(stateHash: string, now: Date): Promise<OAuthStateRow | undefined> {
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
       const [row] = await db
         .delete(oauthStates)
         .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, now)))

@@ -347,13 +347,16 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       }
       const state = randomBytes(32).toString('base64url');
       const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : null;
-      await repo.insertState({
-        stateHash: hashState(state),
-        userId,
-        platform,
-        codeVerifierEncrypted: codeVerifier ? cipher.seal(codeVerifier, 'pkce') : null,
-        expiresAt: new Date(deps.clock() + OAUTH_STATE_TTL_MS),
-      });
+      await repo.insertState(
+        {
+          stateHash: hashState(state),
+          userId,
+          platform,
+          codeVerifierEncrypted: codeVerifier ? cipher.seal(codeVerifier, 'pkce') : null,
+          expiresAt: new Date(deps.clock() + OAUTH_STATE_TTL_MS),
+        },
+        new Date(deps.clock()),
+      );
       return provider.authorizeUrl({ state, redirectUri: redirectUri(platform), codeVerifier });
     },
 
