@@ -266,6 +266,12 @@ describe('gathering ChatWork messages', () => {
     expect(reads.every((call) => call.method === 'GET' && call.query.force === '1')).toBe(true);
     const [connection] = await status(token);
     expect(connection!.last_fetched_at).not.toBeNull();
+
+    // One account on its own, as the panel's refresh asks; nobody else's.
+    const url = `/api/chatwork/messages/${connection!.id}?refresh=1`;
+    const one = await app().inject({ method: 'GET', url, headers: bearer(token) });
+    expect(chatworkMessageResultSchema.parse(one.json()).messages).toHaveLength(result.messages.length);
+    expectApiError(await app().inject({ method: 'GET', url, headers: bearer(await newUser()) }), 404);
   });
 
   it('waits out a short 429 and then succeeds', async () => {
