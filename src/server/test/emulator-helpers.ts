@@ -66,3 +66,18 @@ export async function connectAccount(
 ): Promise<URL> {
   return finishCallback(app, await approveConsent(await startConnect(app, platform, accessToken)));
 }
+
+/** Presses Deny on the emulator's consent page (auto-approve off); answers the callback path it redirects to. */
+export async function denyConsent(authUrl: string): Promise<string> {
+  const url = new URL(authUrl);
+  const denied = await fetch(url.origin + url.pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), decision: 'deny' }).toString(),
+    redirect: 'manual',
+  });
+  expect(denied.status).toBe(302);
+  const back = new URL(denied.headers.get('location') ?? '');
+  expect(back.searchParams.get('error')).toBe('access_denied');
+  return `${back.pathname}${back.search}`;
+}

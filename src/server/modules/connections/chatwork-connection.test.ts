@@ -13,6 +13,7 @@ import {
   approveConsent,
   connectAccount,
   control,
+  denyConsent,
   emulatorRequests,
   finishCallback,
   startConnect,
@@ -126,16 +127,10 @@ describe('connecting ChatWork', () => {
   it('stores nothing when consent is denied', async () => {
     await control(emulator.url, 'settings', { autoApprove: false });
     const token = await newUser();
-    const authUrl = new URL(await startConnect(app(), 'chatwork', token));
-    const denied = await fetch(authUrl.origin + authUrl.pathname, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...Object.fromEntries(authUrl.searchParams), decision: 'deny' }).toString(),
-      redirect: 'manual',
-    });
-    const back = new URL(denied.headers.get('location') ?? '');
-    expect(back.searchParams.get('error')).toBe('access_denied');
-    const landed = await finishCallback(app(), back.pathname + back.search);
+    const landed = await finishCallback(
+      app(),
+      await denyConsent(await startConnect(app(), 'chatwork', token)),
+    );
     expect(landed.searchParams.get('chatwork')).toBe('error');
     expect(landed.searchParams.get('message')).toMatch(/not granted/);
     expect(await status(token)).toEqual([]);

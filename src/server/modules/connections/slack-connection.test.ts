@@ -13,6 +13,7 @@ import {
   approveConsent,
   connectAccount,
   control,
+  denyConsent,
   emulatorRequests,
   finishCallback,
   startConnect,
@@ -122,15 +123,7 @@ describe('connecting Slack', () => {
   it('stores nothing when consent is denied', async () => {
     await control(emulator.url, 'settings', { autoApprove: false });
     const token = (await registerUser(app())).tokens.accessToken;
-    const authUrl = new URL(await startConnect(app(), 'slack', token));
-    const denied = await fetch(authUrl.origin + authUrl.pathname, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...Object.fromEntries(authUrl.searchParams), decision: 'deny' }).toString(),
-      redirect: 'manual',
-    });
-    const back = new URL(denied.headers.get('location') ?? '');
-    const landed = await finishCallback(app(), back.pathname + back.search);
+    const landed = await finishCallback(app(), await denyConsent(await startConnect(app(), 'slack', token)));
     expect(landed.searchParams.get('slack')).toBe('error');
     expect(await status(token)).toEqual([]);
   });
