@@ -11,6 +11,8 @@ import { ConnectionsPanel } from '../../features/connections/components/Connecti
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
 import { MessageList } from '../../features/messages/components/MessageList.tsx';
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
+import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
+import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
 import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
@@ -43,6 +45,8 @@ export function DashboardPage() {
     () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
     [queryClient],
   );
+  const allowed = useActionGuard(restriction);
+  const gatherAccount = useGatherAccount();
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -90,7 +94,7 @@ export function DashboardPage() {
         </section>
         <aside className="space-y-4">
           {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
-          <ConnectionsPanel connections={connections} />
+          <ConnectionsPanel connections={connections} allowed={allowed} refreshAccount={gatherAccount} />
         </aside>
       </div>
       <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />

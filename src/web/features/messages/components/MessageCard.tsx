@@ -15,7 +15,7 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import { memo, useId, useState, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeBadges } from '../../../../contract/classification.ts';
 import {
@@ -32,6 +32,7 @@ import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
 import { HideButton } from './HideButton.tsx';
 import { MessageText } from './MessageText.tsx';
+import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 
 export interface MessageCardProps {
@@ -181,6 +182,8 @@ function MessageCardView({
   const headingId = useId();
   const contentId = useId();
   const [expanded, setExpanded] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
   const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
@@ -342,10 +345,12 @@ function MessageCardView({
             className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-200/70 pt-2"
           >
             <button
+              ref={replyButtonRef}
               type="button"
               className={actionClassName}
               aria-label={t('card.replyTo', { sender: message.sender.name })}
-              onClick={() => allowed('reply')}
+              aria-expanded={replying}
+              onClick={() => setReplying(!replying && allowed('reply'))}
             >
               <Reply aria-hidden="true" className="size-3.5" />
               {t('card.reply')}
@@ -397,6 +402,15 @@ function MessageCardView({
               className={actionClassName}
             />
           </div>
+          {replying && (
+            <ReplyBox
+              message={message}
+              onClose={() => {
+                setReplying(false);
+                replyButtonRef.current?.focus();
+              }}
+            />
+          )}
         </div>
       </div>
     </article>

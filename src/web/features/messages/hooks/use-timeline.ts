@@ -127,23 +127,29 @@ function storeLastRefresh(time: number): void {
   }
 }
 
-/** Makes the server gather these accounts afresh instead of answering from its cache. */
-export function useGatherAfresh() {
+/** Makes the server gather one account afresh instead of answering from its cache; the timeline shows the result. */
+export function useGatherAccount() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (connections: readonly PlatformConnection[]): Promise<void> => {
-      await Promise.allSettled(
-        connections.map((connection) =>
-          queryClient.fetchQuery({
-            ...connectionMessagesQueryOptions(connection.platform, connection.id),
-            queryFn: ({ signal }) =>
-              getConnectionMessages(connection.platform, connection.id, { refresh: true, signal }),
-            staleTime: 0,
-          }),
-        ),
-      );
-    },
+    (connection: PlatformConnection): Promise<MessageResult> =>
+      queryClient.fetchQuery({
+        ...connectionMessagesQueryOptions(connection.platform, connection.id),
+        queryFn: ({ signal }) =>
+          getConnectionMessages(connection.platform, connection.id, { refresh: true, signal }),
+        staleTime: 0,
+      }),
     [queryClient],
+  );
+}
+
+/** Makes the server gather these accounts afresh instead of answering from its cache. */
+export function useGatherAfresh() {
+  const gatherAccount = useGatherAccount();
+  return useCallback(
+    async (connections: readonly PlatformConnection[]): Promise<void> => {
+      await Promise.allSettled(connections.map(gatherAccount));
+    },
+    [gatherAccount],
   );
 }
 

@@ -1,0 +1,103 @@
+import { KeyRound, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PlatformConnection } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { connectionColor } from '../../../lib/connection-color.ts';
+
+interface ConnectionItemProps {
+  connection: PlatformConnection;
+  /** `account @ workspace`, with the fallback labels. */
+  name: string;
+  lastFetched: string;
+  refreshing: boolean;
+  reconnectDisabled: boolean;
+  onRefresh(): void;
+  onDisconnect(): void;
+  onReconnect(): void;
+}
+
+/** One Slack workspace or ChatWork account in the panel, with its state and what can be done with it. */
+export function ConnectionItem({
+  connection,
+  name,
+  lastFetched,
+  refreshing,
+  reconnectDisabled,
+  onRefresh,
+  onDisconnect,
+  onReconnect,
+}: ConnectionItemProps) {
+  const { t } = useTranslation(['connections', 'dashboard']);
+  const platformName = t(`dashboard:connections.platforms.${connection.platform}`);
+
+  return (
+    <li className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm">
+      <div className="flex items-start gap-2">
+        <span
+          aria-hidden="true"
+          className="mt-1.5 size-2.5 shrink-0 rounded-full"
+          style={{ backgroundColor: connectionColor(connection.id) }}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-slate-900">
+            {connection.platform_workspace_name ?? t('dashboard:connections.noWorkspace')}
+          </p>
+          <p className="truncate text-slate-600">
+            {connection.platform_user_name ?? t('dashboard:connections.unknownAccount')}
+            {connection.is_sample && (
+              <span className="ml-2 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                {t('account.sample')}
+              </span>
+            )}
+          </p>
+          <p className="text-xs text-slate-500">{lastFetched}</p>
+          {connection.status === 'error' && <p className="text-xs text-red-700">{t('account.failing')}</p>}
+        </div>
+      </div>
+      {connection.status === 'reauth_required' && (
+        <div className="rounded-md bg-amber-50 p-2 text-xs text-amber-950">
+          <p className="flex items-center gap-1 font-semibold">
+            <KeyRound aria-hidden="true" className="size-3.5" />
+            {t('account.reauth')}
+          </p>
+          <p className="mt-0.5">{t('account.reauthHint', { platform: platformName })}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-1.5">
+        {connection.status === 'reauth_required' && (
+          <Button
+            size="sm"
+            onClick={onReconnect}
+            disabled={reconnectDisabled}
+            aria-label={t('account.reconnectLabel', { name })}
+          >
+            {t('account.reconnect')}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRefresh}
+          disabled={refreshing}
+          aria-label={t('account.refreshLabel', { name })}
+        >
+          {refreshing ? (
+            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />
+          ) : (
+            <RefreshCw aria-hidden="true" className="size-3.5" />
+          )}
+          {t(refreshing ? 'account.refreshing' : 'account.refresh')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDisconnect}
+          aria-label={t('account.disconnectLabel', { name })}
+        >
+          <Unplug aria-hidden="true" className="size-3.5" />
+          {t('account.disconnect')}
+        </Button>
+      </div>
+    </li>
+  );
+}
