@@ -112,6 +112,24 @@ export default tseslint.config(
     },
   },
   {
+    // Connectors talk to providers for the modules; they never reach back into a module (nor into Drizzle).
+    files: ['src/server/connectors/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only *.repo.ts files and src/server/db use Drizzle.',
+            },
+            { group: ['**/modules/**'], message: 'Connectors never import modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*', 'emulators/**/*', 'e2e/**/*', 'scripts/**/*'],
     plugins: { 'check-file': checkFile },
     rules: {

@@ -5,8 +5,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** A second server whose demo accounts carry 1,000 sample messages per platform, for the list timing figure. */
 const largePort = Number(process.env.E2E_LARGE_PORT ?? 3101);
 const dataDir = process.env.E2E_DATA_DIR ?? './.e2e-data';
-/** The sandbox: the app wired to the seeded Slack and ChatWork emulators, for journeys that need connected accounts. */
+/** `npm run sandbox` (scripts/sandbox.ts): an app wired to the Slack and ChatWork emulators, for sandbox-*.spec.ts. */
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3102);
+const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
 
 function server(serverPort: number, directory: string, env: Record<string, string> = {}) {
   return {
@@ -59,8 +60,15 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-in'],
-      testIgnore: /.*-performance\.spec\.ts/,
+      testIgnore: [/.*-performance\.spec\.ts/, /sandbox-.*\.spec\.ts/],
       use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'sandbox',
+      testMatch: /sandbox-.*\.spec\.ts/,
+      // One journey at a time: they share the emulators, and a reply posted by one lands in the other's rooms.
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: sandboxURL },
     },
     // Timing figures run last and alone, so the other journeys neither slow them down nor are slowed by them.
     {
@@ -74,12 +82,20 @@ export default defineConfig({
     server(port, `${dataDir}/main`),
     server(largePort, `${dataDir}/large`, { SAMPLE_MESSAGES_PER_PLATFORM: '1000' }),
     {
-      ...server(sandboxPort, `${dataDir}/sandbox`, {
-        PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
-        SLACK_EMULATOR_PORT: process.env.E2E_SANDBOX_SLACK_PORT ?? '4201',
-        CHATWORK_EMULATOR_PORT: process.env.E2E_SANDBOX_CHATWORK_PORT ?? '4202',
-      }),
       command: 'node scripts/sandbox.ts',
+      url: `${sandboxURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(sandboxPort),
+        PUBLIC_URL: sandboxURL,
+        DATA_DIR: `${dataDir}/sandbox`,
+        SLACK_EMULATOR_PORT: process.env.E2E_SLACK_PORT ?? '3103',
+        CHATWORK_EMULATOR_PORT: process.env.E2E_CHATWORK_PORT ?? '3104',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
     },
   ],
 });

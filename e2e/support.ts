@@ -72,5 +72,8 @@ export const demoStorageState = {
 /** The server whose demo accounts carry 1,000 sample messages per platform (see playwright.config.ts). */
 export const largeSampleBaseURL = `http://127.0.0.1:${process.env.E2E_LARGE_PORT ?? 3101}`;
 
-/** The sandbox server: the app wired to the seeded emulators (see playwright.config.ts). */
-export const sandboxBaseURL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 3102}`;
+/** The emulators behind the sandbox app (see playwright.config.ts), for their request logs. */
+export const sandboxEmulatorURLs = {
+  slack: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}`,
+  chatwork: `http://127.0.0.1:${process.env.E2E_CHATWORK_PORT ?? 3104}`,
+} as const;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { coldGather } from './cold-gather-bench.ts';
 
 /**
  * `npm run bench`: warm GET /api/chatwork/messages and /api/slack/messages for the English demo account beside
@@ -12,6 +13,8 @@ import autocannon from 'autocannon';
  * user sees) and several at once (throughput; latency there is mostly queueing). Prints requests per second, p50
  * and p99 latency, the ratios to health, and whether warm p99 stays under the 20 ms target. A measurement, not a
  * test: it fails only if it cannot run.
+ *
+ * Then the cold gather of the connectors against the emulators (`cold-gather-bench.ts`).
  *
  * BENCH_SECONDS (default 5 per endpoint and pass), BENCH_CONNECTIONS (default 10, the second pass) and LOG_LEVEL
  * (default warn, the server's logging) tune it.
@@ -178,6 +181,8 @@ try {
     }
     printRows(`${connections} connection(s)`, rows);
   }
+  print('\nmeasuring the cold gather against the emulators…');
+  for (const line of await coldGather()) print(line);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   if (serverOutput) console.error(serverOutput.slice(-4000));

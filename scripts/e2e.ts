@@ -29,7 +29,7 @@ ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
 const largePort = await freePort();
-const sandboxPorts = { app: await freePort(), slack: await freePort(), chatwork: await freePort() };
+const [sandboxPort, slackPort, chatworkPort] = [await freePort(), await freePort(), await freePort()];
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
@@ -40,9 +40,9 @@ const result = spawnSync(
       ...process.env,
       E2E_PORT: String(port),
       E2E_LARGE_PORT: String(largePort),
-      E2E_SANDBOX_PORT: String(sandboxPorts.app),
-      E2E_SANDBOX_SLACK_PORT: String(sandboxPorts.slack),
-      E2E_SANDBOX_CHATWORK_PORT: String(sandboxPorts.chatwork),
+      E2E_SANDBOX_PORT: String(sandboxPort),
+      E2E_SLACK_PORT: String(slackPort),
+      E2E_CHATWORK_PORT: String(chatworkPort),
       E2E_DATA_DIR: dataDir,
     },
   },

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../core/emulator-server.ts';
 import type { AccessToken, ChatworkStore } from './chatwork-store.ts';
 
-export const requestsPerWindow = 300;
-export const rateLimitWindowMs = 5 * 60 * 1000;
-export const maxMessageLength = 65_535;
+const requestsPerWindow = 300;
+const rateLimitWindowMs = 5 * 60 * 1000;
+const maxMessageLength = 65_535;
 
 const iconPresets = new Set([
   'group',

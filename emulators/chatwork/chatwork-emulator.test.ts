@@ -156,7 +156,7 @@ describe('ChatWork OAuth', () => {
   });
 
   it('approves at once as the chosen account when auto-approve is on', async () => {
-    await control('/_control/settings', { autoApprove: true, approveAs: '1002' });
+    await control('/_control/settings', { autoApprove: true, approveAs: 1002 });
     const { verifier, challenge } = pkce();
     const response = await fetch(authorizeUrl(challenge), { redirect: 'manual' });
     expect(response.status).toBe(302);

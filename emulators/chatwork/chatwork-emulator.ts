@@ -28,7 +28,7 @@ const statusTexts: Record<number, string> = {
   429: 'Rate limit exceeded',
 };
 
-export const chatworkEmulator: EmulatorDefinition<ChatworkSeed, ChatworkStore> = {
+const chatworkEmulator: EmulatorDefinition<ChatworkSeed, ChatworkStore> = {
   name: 'ChatWork',
   seedSchema: chatworkSeedSchema,
   createState: (seed) => new ChatworkStore(seed),

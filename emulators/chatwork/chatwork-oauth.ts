@@ -4,10 +4,10 @@ import type { EmulatorContext } from '../core/emulator-server.ts';
 import { consentRoutes, type ConsentRequest } from '../core/consent-flow.ts';
 import type { ChatworkStore } from './chatwork-store.ts';
 
-export const authorizePath = '/packages/oauth2/new.php';
+const authorizePath = '/packages/oauth2/new.php';
 
 /** Every scope ChatWork's consent screen knows (its PDF's appendix A). */
-export const chatworkScopes = new Set([
+const chatworkScopes = new Set([
   'offline_access',
   'users.all:read',
   'users.profile.me:read',

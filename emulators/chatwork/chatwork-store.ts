@@ -7,11 +7,11 @@ import type {
   ChatworkSeedRoom,
 } from './chatwork-seed.ts';
 
-export const accessTokenLifetimeSeconds = 900;
+const accessTokenLifetimeSeconds = 900;
 /** Without `offline_access` a refresh token lapses after 14 days ("subject to change", says ChatWork). */
-export const refreshTokenLifetimeMs = 14 * 24 * 60 * 60 * 1000;
+const refreshTokenLifetimeMs = 14 * 24 * 60 * 60 * 1000;
 /** ChatWork's authorization codes live one minute. */
-export const authorizationCodeLifetimeMs = 60 * 1000;
+const authorizationCodeLifetimeMs = 60 * 1000;
 
 export interface ChatworkGrant {
   accountId: number;

@@ -48,7 +48,8 @@ export interface EmulatorDefinition<Seed, State> {
 const settingsSchema = z
   .object({
     autoApprove: z.boolean().optional(),
-    approveAs: z.string().optional(),
+    // A Slack user id, or a ChatWork account id (a number there, so either is accepted).
+    approveAs: z.union([z.string(), z.number()]).transform(String).optional(),
     rateLimits: z.boolean().optional(),
   })
   .strict();
@@ -59,6 +60,9 @@ const clockSchema = z
     advanceMs: z.number().optional(),
   })
   .strict();
+
+/** A long-running sandbox keeps only the most recent calls. */
+const maxLoggedRequests = 5_000;
 
 function defaultSettings(): EmulatorSettings {
   return { autoApprove: false, rateLimits: true };
@@ -80,7 +84,7 @@ function parseControl<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyRepl
 }
 
 /** Builds (without listening) a Fastify app serving one provider's routes and the shared control API. */
-export function buildEmulatorApp<Seed, State>(
+function buildEmulatorApp<Seed, State>(
   definition: EmulatorDefinition<Seed, State>,
   seed: Seed,
 ): FastifyInstance {
@@ -124,6 +128,7 @@ export function buildEmulatorApp<Seed, State>(
 
   app.addHook('onResponse', async (request, reply) => {
     if (isControl(request)) return;
+    if (requests.length >= maxLoggedRequests) requests.shift();
     requests.push({
       method: request.method,
       path: pathOf(request),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatworkSeedSchema } from '../chatwork/chatwork-seed.ts';
 import { submitConsent } from '../core/control-client.ts';
 import { slackSeedSchema } from '../slack/slack-seed.ts';
+import { benchChatworkAccountIds, benchChatworkSeed, benchSlackSeed } from './bench-seeds.ts';
 import { sandboxChatworkSeed } from './sandbox-chatwork-seed.ts';
 import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
 import { startSandboxEmulators, type SandboxEmulators } from './start-sandbox-emulators.ts';
@@ -68,6 +69,28 @@ describe('sandbox seeds', () => {
       const target = seed.messages.find((candidate) => candidate.message_id === messageId);
       expect(target).toMatchObject({ room_id: Number(roomId), account_id: Number(aid) });
     }
+  });
+});
+
+describe('bench seeds', () => {
+  it('give 3 Slack workspaces and 3 ChatWork accounts with 20+ rooms, all within the last week', () => {
+    const slack = slackSeedSchema.parse(benchSlackSeed(now));
+    const chatwork = chatworkSeedSchema.parse(benchChatworkSeed(now));
+    expect(slack.teams).toHaveLength(3);
+    for (const team of slack.teams) {
+      expect(
+        team.messages.filter((message) => message.text.includes(`<@${team.users[0]?.id}>`)).length,
+      ).toBeGreaterThan(50);
+      for (const message of team.messages)
+        expect(Number(message.ts.split('.')[0])).toBeGreaterThan(weekAgoSeconds);
+    }
+    for (const accountId of benchChatworkAccountIds()) {
+      const rooms = chatwork.rooms.filter((room) =>
+        room.members.some((member) => member.account_id === accountId),
+      );
+      expect(rooms.length).toBeGreaterThanOrEqual(20);
+    }
+    for (const message of chatwork.messages) expect(message.send_time).toBeGreaterThan(weekAgoSeconds);
   });
 });
 

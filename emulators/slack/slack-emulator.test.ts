@@ -1,4 +1,5 @@
 import {
+  type ConversationsListResponse,
   LogLevel,
   WebAPIHTTPError,
   WebAPIPlatformError,
@@ -270,9 +271,11 @@ describe('Slack Web API', () => {
     expect(list.channels?.map((channel) => channel.id)).toEqual([
       'C0GENERAL',
       'C0SECRET',
+      'C0RANDOM',
       'D0ALICEBOB',
       'G0TRIO',
     ]);
+    expect(list.channels?.find((channel) => channel.id === 'C0RANDOM')).toMatchObject({ is_member: false });
     expect(list.channels?.find((channel) => channel.id === 'D0ALICEBOB')).toMatchObject({
       is_im: true,
       user: 'U0BOB',
@@ -358,6 +361,19 @@ describe('Slack Web API', () => {
     expect(capped.messages?.paging?.count).toBe(100);
   });
 
+  it('pages search results by cursor too', async () => {
+    const texts: string[] = [];
+    let cursor = '*';
+    while (cursor) {
+      const result = await alice().search.messages({ query: 'after:2000-01-01', count: 4, cursor });
+      texts.push(...(result.messages?.matches ?? []).map((match) => match.text ?? ''));
+      // The SDK's response type predates search cursors.
+      cursor = (result.messages?.pagination as { next_cursor?: string } | undefined)?.next_cursor ?? '';
+    }
+    expect(texts).toHaveLength(8);
+    expect(new Set(texts).size).toBe(8);
+  });
+
   it('posts a thread reply as the user and gives its permalink', async () => {
     const parentTs = (await alice().conversations.history({ channel: 'C0GENERAL' })).messages?.[1]?.ts ?? '';
     const posted = await alice().chat.postMessage({
@@ -423,5 +439,56 @@ describe('Slack Web API', () => {
       headers: { authorization: 'Bearer xoxp-test-alice' },
     });
     await expect(garbled.json()).rejects.toThrow();
+  });
+
+  it('accepts JSON bodies with a Bearer token and query arguments on GET, but not a token in the query', async () => {
+    const json = await fetch(`${emulator.url}/api/users.info`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer xoxp-test-alice', 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ user: 'U0BOB' }),
+    });
+    expect(await json.json()).toMatchObject({ ok: true, user: { id: 'U0BOB' } });
+    const get = await fetch(`${emulator.url}/api/users.info?user=U0BOB`, {
+      headers: { authorization: 'Bearer xoxp-test-alice' },
+    });
+    expect(await get.json()).toMatchObject({ ok: true, user: { name: 'bob' } });
+    const queryToken = await fetch(`${emulator.url}/api/auth.test?token=xoxp-test-alice`);
+    expect(await queryToken.json()).toEqual({ ok: false, error: 'not_authed' });
+  });
+
+  it('pages conversations.list with cursors the SDK can follow', async () => {
+    const ids: string[] = [];
+    const pages = alice().paginate('conversations.list', { types: 'public_channel,im', limit: 1 });
+    for await (const page of pages as AsyncIterable<ConversationsListResponse>) {
+      ids.push(...(page.channels ?? []).map((channel) => channel.id ?? ''));
+    }
+    expect(ids).toEqual(['C0GENERAL', 'C0RANDOM', 'D0ALICEBOB']);
+  });
+
+  it('checks the scope of each conversation kind', async () => {
+    const { authed_user } = await connect('channels:read,channels:history');
+    const limited = client(authed_user?.access_token);
+    expect((await limited.conversations.list({ types: 'public_channel' })).ok).toBe(true);
+    expect(await platformError(limited.conversations.list({ types: 'public_channel,im' }))).toMatchObject({
+      error: 'missing_scope',
+      needed: 'im:read',
+    });
+    expect((await limited.conversations.history({ channel: 'C0GENERAL' })).ok).toBe(true);
+    expect(await platformError(limited.conversations.history({ channel: 'D0ALICEBOB' }))).toMatchObject({
+      error: 'missing_scope',
+      needed: 'im:history',
+    });
+  });
+
+  it('refuses to post where the user is not a member, or into a reply', async () => {
+    expect((await platformError(alice().chat.postMessage({ channel: 'C0RANDOM', text: 'hi' }))).error).toBe(
+      'not_in_channel',
+    );
+    const thread = await alice().search.messages({ query: 'is:thread' });
+    const replyTs = thread.messages?.matches?.[0]?.ts ?? '';
+    expect(
+      (await platformError(alice().chat.postMessage({ channel: 'C0GENERAL', text: 'x', thread_ts: replyTs })))
+        .error,
+    ).toBe('cannot_reply_to_message');
   });
 });

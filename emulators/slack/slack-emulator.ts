@@ -92,7 +92,7 @@ function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): 
   });
 }
 
-export const slackEmulator: EmulatorDefinition<SlackSeed, SlackStore> = {
+const slackEmulator: EmulatorDefinition<SlackSeed, SlackStore> = {
   name: 'Slack',
   seedSchema: slackSeedSchema,
   createState: (seed) => new SlackStore(seed),

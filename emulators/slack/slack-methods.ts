@@ -329,6 +329,15 @@ function types(args: MethodCall['args']): SlackSeedConversation['kind'][] {
 
 const maxSearchCount = 100;
 
+/** Search pages by `page` (1 to 100) or by cursor: `*` for the first page, then each answer's `next_cursor`. */
+function searchPage(args: MethodCall['args']): number {
+  if (args.cursor === undefined || args.cursor === '*')
+    return Math.min(Math.max(Number(args.page ?? 1) || 1, 1), 100);
+  const decoded = /^page:(\d+)$/.exec(Buffer.from(args.cursor, 'base64').toString());
+  if (!decoded) throw new SlackApiError('invalid_cursor');
+  return Number(decoded[1]);
+}
+
 function searchMessages({ store, caller, args }: MethodCall) {
   const query = requireArg(args, 'query');
   const team = store.team(caller.teamId);
@@ -348,7 +357,7 @@ function searchMessages({ store, caller, args }: MethodCall) {
   if (!ascending) found.reverse();
 
   const pages = Math.max(1, Math.ceil(found.length / count));
-  const page = Math.min(Math.max(Number(args.page ?? 1) || 1, 1), 100);
+  const page = searchPage(args);
   const slice = found.slice((page - 1) * count, page * count);
   return {
     query,
@@ -372,6 +381,9 @@ function searchMessages({ store, caller, args }: MethodCall) {
         page_count: pages,
         first: Math.min((page - 1) * count + 1, found.length),
         last: Math.min(page * count, found.length),
+        ...(args.cursor && page < pages
+          ? { next_cursor: Buffer.from(`page:${page + 1}`).toString('base64') }
+          : {}),
       },
       paging: { count, total: found.length, page, pages },
     },

@@ -5,7 +5,7 @@ import { consentRoutes, type ConsentRequest } from '../core/consent-flow.ts';
 import { SlackApiError } from './slack-methods.ts';
 import type { SlackStore } from './slack-store.ts';
 
-export const authorizePath = '/oauth/v2/authorize';
+const authorizePath = '/oauth/v2/authorize';
 
 type Params = Record<string, string | undefined>;
 

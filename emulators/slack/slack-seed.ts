@@ -91,7 +91,6 @@ export type SlackSeedTeam = SlackSeed['teams'][number];
 export type SlackSeedUser = SlackSeedTeam['users'][number];
 export type SlackSeedConversation = SlackSeedTeam['conversations'][number];
 export type SlackSeedMessage = SlackSeedTeam['messages'][number];
-export type SlackSeedUsergroup = NonNullable<SlackSeedTeam['usergroups']>[number];
 
 /** Every user scope Matome asks for. */
 export const matomeSlackUserScopes = [
@@ -151,6 +150,7 @@ export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
           },
           { id: 'C0SECRET', name: 'launch', kind: 'private', members: ['U0ALICE', 'U0BOB'] },
           { id: 'C0BOBONLY', name: 'bob-notes', kind: 'private', members: ['U0BOB'] },
+          { id: 'C0RANDOM', name: 'random', kind: 'public', members: ['U0BOB', 'U0CAROL'] },
           { id: 'D0ALICEBOB', kind: 'im', members: ['U0ALICE', 'U0BOB'] },
           { id: 'G0TRIO', kind: 'mpim', members: ['U0ALICE', 'U0BOB', 'U0CAROL'] },
         ],

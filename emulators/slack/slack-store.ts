@@ -8,9 +8,9 @@ import type {
   SlackSeedUser,
 } from './slack-seed.ts';
 
-export const rotatedTokenLifetimeSeconds = 43_200;
+const rotatedTokenLifetimeSeconds = 43_200;
 /** Slack's authorization codes expire after ten minutes. */
-export const authorizationCodeLifetimeMs = 10 * 60 * 1000;
+const authorizationCodeLifetimeMs = 10 * 60 * 1000;
 
 export interface SlackGrant {
   teamId: string;

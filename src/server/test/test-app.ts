@@ -32,6 +32,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });
       await cleaner.connect();
+      // pool.end() resolves before its clients have hung up; forcing the drop while they do makes them report
+      // "terminating connection" as an unhandled error, so wait for them first.
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const { rows } = await cleaner.query(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
     },

@@ -21,6 +21,9 @@ import { slackDisplayName, slackUserInfoSchema, type SlackUser } from './slack-o
 /** Slack's guide promises the last 7 days of mentions, up to the latest 100 (SPEC §9). */
 export const SLACK_LOOKBACK_DAYS = 7;
 const NAME_CACHE_SECONDS = 60 * 60;
+/** My user groups change rarely; looking them up once per 10 minutes keeps later gatherings one call shorter. */
+const GROUPS_CACHE_SECONDS = 10 * 60;
+const ALL_MENTIONS = ['<!channel>', '<!here>', '<!everyone>'];
 /** `users.info` calls at once per workspace; Tier 4 allows 100 a minute. */
 const USER_LOOKUPS_AT_ONCE = 10;
 
@@ -85,11 +88,11 @@ export type SlackGatherContext = {
 };
 
 /**
- * One workspace's gathering through `search.messages` (newest first, 100 per query): mentions of me and DMs, and
- * mentions of each user group I belong to, all at once; then the senders' names (cached). Thread replies are told
- * from their permalink. Search cannot find `<!channel>`, `<!here>` or `<!everyone>` on their own (see decision
- * 023): they arrive when the message also names me or is a DM. `position_index` is the message's rank among what
- * was found in its conversation, 1 being the newest.
+ * One workspace's gathering through `search.messages` (newest first, 100 per query), three searches at once:
+ * mentions of me; DMs and group DMs; all-mentions (`<!channel>`, `<!here>`, `<!everyone>`) and mentions of my user
+ * groups (listed once per 10 minutes). Then the senders' names (cached). Thread replies are told from their
+ * permalink. What search cannot find is in decision 023. `position_index` is the message's rank among what was
+ * found in its conversation, 1 being the newest.
  */
 export async function gatherSlack(
   context: SlackGatherContext,
@@ -109,14 +112,18 @@ export async function gatherSlack(
       )
     ).messages.matches;
 
-  const groupSearches = call('usergroups.list', { include_users: true }, userGroupsSchema).then((groups) =>
-    Promise.all(
-      groups.usergroups
-        .filter((group) => group.users?.includes(me))
-        .map((group) => search(`<!subteam^${group.id}>`)),
-    ),
-  );
-  const found = (await Promise.all([search(`<@${me}>`), search('is:dm'), groupSearches])).flat(2);
+  const myGroups = async (): Promise<string[]> => {
+    const key = `slack-groups:${workspace}:${me}`;
+    const cached = await context.cache.get<string[]>(key);
+    if (cached) return cached;
+    const { usergroups } = await call('usergroups.list', { include_users: true }, userGroupsSchema);
+    const mine = usergroups.filter((group) => group.users?.includes(me)).map((group) => group.id);
+    await context.cache.set(key, mine, GROUPS_CACHE_SECONDS);
+    return mine;
+  };
+  const broadcasts = async () =>
+    search([...ALL_MENTIONS, ...(await myGroups()).map((id) => `<!subteam^${id}>`)].join(' OR '));
+  const found = (await Promise.all([search(`<@${me}>`), search('is:dm OR is:mpim'), broadcasts()])).flat();
 
   const since = context.now - SLACK_LOOKBACK_DAYS * 86_400;
   const unique = new Map<string, SearchMatch>();

@@ -10,7 +10,7 @@ function key(workspace: string): string {
 /** Keeps the display names of the people whose messages were gathered, so a reply can mention them by name. */
 export async function rememberNames(cache: Cache, workspace: string, users: ReadonlyMap<string, SlackUser>) {
   if (users.size === 0) return;
-  const known = (await cache.get<Record<string, string>>(key(workspace))) ?? {};
+  const known = { ...(await cache.get<Record<string, string>>(key(workspace))) };
   for (const [id, user] of users) known[slackDisplayName(user)] = id;
   await cache.set(key(workspace), known, KNOWN_NAMES_SECONDS);
 }

@@ -32,7 +32,7 @@ function chatworkSettings(url: string, extra: Record<string, string> = {}) {
     CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/new.php`,
     CHATWORK_TOKEN_URL: `${url}/token`,
     PUBLIC_URL: 'http://matome.test',
-    PROVIDER_TIMEOUT_MS: '400',
+    PROVIDER_TIMEOUT_MS: '1000',
     ...extra,
   };
 }
@@ -198,6 +198,17 @@ describe('connecting ChatWork', () => {
     });
   });
 
+  it('says a provider without credentials is not configured', async () => {
+    const token = await newUser();
+    const connect = await app().inject({ method: 'POST', url: '/api/slack/connect', headers: bearer(token) });
+    expect(expectApiError(connect, 409).code).toBe('PROVIDER_NOT_CONFIGURED');
+    const landed = await finishCallback(app(), '/api/slack/callback?code=x&state=y');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      slack: 'error',
+      message: 'This service is not configured on the server.',
+    });
+  });
+
   it('lets demo accounts neither connect nor reply', async () => {
     const login = await app().inject({
       method: 'POST',
@@ -295,7 +306,7 @@ describe('gathering ChatWork messages', () => {
   it('reports a timeout and a response that is not JSON as that account’s error', async () => {
     const token = await newUser();
     await connectAccount(app(), 'chatwork', token);
-    await control(emulator.url, 'faults', { path: '/v2/rooms', latencyMs: 1500, times: 1 });
+    await control(emulator.url, 'faults', { path: '/v2/rooms', latencyMs: 2500, times: 1 });
     expect((await messages(token)).accounts[0]!.error?.code).toBe('TIMEOUT_ERROR');
     await control(emulator.url, 'faults', { path: '/v2/rooms', status: 200, body: '<html>oops', times: 1 });
     expect((await messages(token)).accounts[0]!.error?.code).toBe('INVALID_RESPONSE');

@@ -287,8 +287,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         await repo.setStatus(row.id, 'reauth_required');
         throw error;
       }
-      const current = (await repo.findById(row.id)) ?? row;
-      return action(await sharedRefresh(current, provider));
+      // Refresh unless someone already replaced the token this request started with.
+      return action(await sharedRefresh(row, provider));
     }
   }
 

@@ -7,6 +7,7 @@ import type {
   SourceMessageByPlatform,
 } from '../../../contract/messages.ts';
 import { mapWithConcurrency, type Gathered } from '../../connectors/connector-account.ts';
+import { ProviderError } from '../../connectors/provider-error.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import {
   failureOf,
@@ -68,9 +69,7 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
         : deps.calls.gatherChatwork(row))) as Gathered<SourceMessageByPlatform[P]>;
     } catch (error) {
       failure = failureOf(error);
-      if (failure.code === 'PROVIDER_ERROR' && !(error instanceof Error && error.name === 'ProviderError')) {
-        deps.onUnexpectedError(error);
-      }
+      if (!(error instanceof ProviderError)) deps.onUnexpectedError(error);
       gathered = { messages: [], checked: 0, total: 0 };
     }
     await deps.connections.recordFetch(row, failure);

@@ -325,6 +325,133 @@ describe('dashboard', () => {
   });
 });
 
+describe('dashboard connections panel', () => {
+  const overview = {
+    'GET /api/connections/overview': () =>
+      json(200, {
+        plan: 'free',
+        limit: 2,
+        used: 2,
+        providers: { slack: { configured: true }, chatwork: { configured: true } },
+      }),
+  };
+  const openPanel = () => userEvent.click(screen.getByRole('button', { name: /^Connections/ }));
+
+  it('refreshes one account: busy while gathering, then the count in a banner and the messages in the list', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubApi({
+      ...connected,
+      ...overview,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+      'GET /api/slack/messages/sl-1?refresh=1': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    await openPanel();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind (Slack)' }),
+    );
+    expect(await screen.findByText('Refreshing…')).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind (Slack)' }),
+    ).toBeDisabled();
+    answer(json(200, slackResult(['<@UKENJI> Two', '<@UKENJI> Three'])));
+
+    expect(await screen.findByText('Messages refreshed for Kenji @ Northwind: 2 messages.')).toBeVisible();
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).not.toContain('/api/chatwork/messages/cw-1?refresh=1');
+    // The panel reloads the lists afterwards for the new last-fetch time.
+    expect(urls.filter((url) => url === '/api/slack/status').length).toBeGreaterThan(1);
+  });
+
+  it('shows SPEC’s refresh error when the account fails, in Japanese', async () => {
+    await changeLanguage('jp');
+    stubApi({
+      ...connected,
+      ...overview,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/chatwork/messages/cw-1?refresh=1': () =>
+        apiError(429, 'Too Many Requests', 'ChatWork is rate limiting'),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await screen.findByRole('list', { name: 'メッセージ一覧' });
+    await userEvent.click(screen.getByRole('button', { name: /^接続/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Kenji @ Acme（ChatWork）のメッセージを更新' }));
+
+    expect(
+      await screen.findByText(
+        'Kenji @ AcmeのChatWorkメッセージ更新に失敗しました: ChatWork is rate limiting',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows a demo user the restricted-function notice instead of connecting, refreshing or disconnecting', async () => {
+    const fetchMock = stubApi({
+      ...connected,
+      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      'GET /api/connections/overview': () =>
+        json(200, {
+          plan: 'free',
+          limit: 2,
+          used: 0,
+          providers: { slack: { configured: true }, chatwork: { configured: true } },
+        }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    await openPanel();
+    await screen.findByRole('progressbar');
+    const calls = fetchMock.mock.calls.length;
+
+    for (const name of [
+      'Connect Slack',
+      'Refresh messages from Kenji @ Acme (ChatWork)',
+      'Disconnect Kenji @ Acme (ChatWork)',
+    ]) {
+      await userEvent.click(screen.getByRole('button', { name }));
+    }
+
+    expect(
+      await screen.findAllByText(/This is a demo account, so this action is not available/),
+    ).toHaveLength(3);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('keeps a test-mode user from connecting or disconnecting, but refreshes a sample account', async () => {
+    const fetchMock = stubApi({
+      ...connected,
+      ...overview,
+      'GET /api/test-mode': () => json(200, { available: true, enabled: true, language: 'en' }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+      'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatworkResult(['[To:1001] One'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    await openPanel();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Acme (ChatWork)' }));
+    expect(
+      await screen.findByText(/Test mode shows sample data, so this action is turned off/),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme (ChatWork)' }),
+    );
+    expect(await screen.findByText('Messages refreshed for Kenji @ Acme: 1 message.')).toBeVisible();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+});
+
 describe('check and hide', () => {
   const bodies = Array.from({ length: 21 }, (_, index) => `Task number ${index + 1}`);
   const idOf = (index: number) => String(9_000_000_000_000_000_000n + BigInt(index));
@@ -562,122 +689,5 @@ describe('tagging from the inbox', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Add or edit tags' }));
     expect(await screen.findByText(/This is a demo account, so this action is not available/)).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-});
-
-describe('dashboard connections panel', () => {
-  const overview = {
-    'GET /api/connections/overview': () =>
-      json(200, {
-        plan: 'free',
-        limit: 2,
-        used: 2,
-        providers: { slack: { configured: true }, chatwork: { configured: true } },
-      }),
-  };
-  const openPanel = () => userEvent.click(screen.getByRole('button', { name: /^Connections/ }));
-
-  it('refreshes one account: busy while gathering, then the count in a banner and the messages in the list', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const fetchMock = stubApi({
-      ...connected,
-      ...overview,
-      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
-      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
-      'GET /api/slack/messages/sl-1?refresh=1': () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    renderRouter(routes, '/dashboard');
-    const list = await messageList();
-    await openPanel();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind' }));
-    expect(await screen.findByText('Refreshing…')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Northwind' })).toBeDisabled();
-    answer(json(200, slackResult(['<@UKENJI> Two', '<@UKENJI> Three'])));
-
-    expect(await screen.findByText('Messages refreshed for Kenji @ Northwind: 2 messages.')).toBeVisible();
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).not.toContain('/api/chatwork/messages/cw-1?refresh=1');
-    // The panel reloads the lists afterwards for the new last-fetch time.
-    expect(urls.filter((url) => url === '/api/slack/status').length).toBeGreaterThan(1);
-  });
-
-  it('shows SPEC’s refresh error when the account fails, in Japanese', async () => {
-    await changeLanguage('jp');
-    stubApi({
-      ...connected,
-      ...overview,
-      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
-      'GET /api/chatwork/messages/cw-1?refresh=1': () =>
-        apiError(429, 'Too Many Requests', 'ChatWork is rate limiting'),
-      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
-    });
-    renderRouter(routes, '/dashboard');
-    await screen.findByRole('list', { name: 'メッセージ一覧' });
-    await userEvent.click(screen.getByRole('button', { name: /^接続/ }));
-
-    await userEvent.click(screen.getByRole('button', { name: 'Kenji @ Acme のメッセージを更新' }));
-
-    expect(
-      await screen.findByText(
-        'Kenji @ AcmeのChatWorkメッセージ更新に失敗しました: ChatWork is rate limiting',
-      ),
-    ).toBeVisible();
-  });
-
-  it('shows a demo user the restricted-function notice instead of connecting, refreshing or disconnecting', async () => {
-    const fetchMock = stubApi({
-      ...connected,
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
-      'GET /api/connections/overview': () =>
-        json(200, {
-          plan: 'free',
-          limit: 2,
-          used: 0,
-          providers: { slack: { configured: true }, chatwork: { configured: true } },
-        }),
-      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
-      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
-    });
-    renderRouter(routes, '/dashboard');
-    await messageList();
-    await openPanel();
-    await screen.findByRole('progressbar');
-    const calls = fetchMock.mock.calls.length;
-
-    for (const name of ['Connect Slack', 'Refresh messages from Kenji @ Acme', 'Disconnect Kenji @ Acme']) {
-      await userEvent.click(screen.getByRole('button', { name }));
-    }
-
-    expect(
-      await screen.findAllByText(/This is a demo account, so this action is not available/),
-    ).toHaveLength(3);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.length).toBe(calls);
-  });
-
-  it('keeps a test-mode user from connecting or disconnecting, but refreshes a sample account', async () => {
-    const fetchMock = stubApi({
-      ...connected,
-      ...overview,
-      'GET /api/test-mode': () => json(200, { available: true, enabled: true, language: 'en' }),
-      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
-      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
-      'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatworkResult(['[To:1001] One'])),
-    });
-    renderRouter(routes, '/dashboard');
-    await messageList();
-    await openPanel();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Acme' }));
-    expect(
-      await screen.findByText(/Test mode shows sample data, so this action is turned off/),
-    ).toBeVisible();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh messages from Kenji @ Acme' }));
-    expect(await screen.findByText('Messages refreshed for Kenji @ Acme: 1 message.')).toBeVisible();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
 });

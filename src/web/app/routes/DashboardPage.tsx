@@ -39,14 +39,14 @@ export function DashboardPage() {
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
   const restriction = useRestriction();
+  const allowed = useActionGuard(restriction);
+  const gatherAccount = useGatherAccount();
   const [tagging, setTagging] = useState<UnifiedMessage | null>(null);
   const [bulkTagging, setBulkTagging] = useState<readonly UnifiedMessage[] | null>(null);
   const reloadMessages = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
     [queryClient],
   );
-  const allowed = useActionGuard(restriction);
-  const gatherAccount = useGatherAccount();
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });

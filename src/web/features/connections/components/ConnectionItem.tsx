@@ -69,7 +69,7 @@ export function ConnectionItem({
             size="sm"
             onClick={onReconnect}
             disabled={reconnectDisabled}
-            aria-label={t('account.reconnectLabel', { name })}
+            aria-label={t('account.reconnectLabel', { name, platform: platformName })}
           >
             {t('account.reconnect')}
           </Button>
@@ -79,7 +79,7 @@ export function ConnectionItem({
           size="sm"
           onClick={onRefresh}
           disabled={refreshing}
-          aria-label={t('account.refreshLabel', { name })}
+          aria-label={t('account.refreshLabel', { name, platform: platformName })}
         >
           {refreshing ? (
             <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />
@@ -92,7 +92,7 @@ export function ConnectionItem({
           variant="ghost"
           size="sm"
           onClick={onDisconnect}
-          aria-label={t('account.disconnectLabel', { name })}
+          aria-label={t('account.disconnectLabel', { name, platform: platformName })}
         >
           <Unplug aria-hidden="true" className="size-3.5" />
           {t('account.disconnect')}

@@ -217,7 +217,7 @@ describe('connections panel', () => {
       },
     });
     await openPanel();
-    const disconnectButton = screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind' });
+    const disconnectButton = screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' });
 
     await userEvent.click(disconnectButton);
     let dialog = await screen.findByRole('dialog', { name: 'Disconnect Kenji @ Northwind?' });
@@ -246,7 +246,9 @@ describe('connections panel', () => {
     });
     await openPanel({ connections: [chatworkAccount] });
 
-    await userEvent.click(screen.getByRole('button', { name: '不明なアカウント @ 組織なし の接続を解除' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: '不明なアカウント @ 組織なし（ChatWork）の接続を解除' }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('log ルーム');
     await userEvent.click(within(dialog).getByRole('button', { name: '接続解除' }));
@@ -268,7 +270,7 @@ describe('connections panel', () => {
     await usageBar();
     // At the limit a new connection cannot start, but renewing this one can.
     expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Reconnect Kenji @ Northwind' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect Kenji @ Northwind (Slack)' }));
 
     await waitFor(() =>
       expect(redirectTo).toHaveBeenCalledWith('https://slack.example/oauth/v2/authorize?state=s2'),
@@ -282,7 +284,7 @@ describe('connections panel', () => {
     await usageBar();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' }));
 
     expect(allowed.mock.calls).toEqual([['connect'], ['disconnect']]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

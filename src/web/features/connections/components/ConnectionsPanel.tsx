@@ -202,10 +202,10 @@ export function ConnectionsPanel({ connections, allowed, refreshAccount }: Conne
             if (ofPlatform.length === 0) return null;
             return (
               <div key={platform}>
-                <h3 className="text-sm font-semibold text-slate-800">
+                <h3 id={`${bodyId}-${platform}`} className="text-sm font-semibold text-slate-800">
                   {t(`dashboard:connections.platforms.${platform}`)}
                 </h3>
-                <ul className="mt-2 space-y-2">
+                <ul aria-labelledby={`${bodyId}-${platform}`} className="mt-2 space-y-2">
                   {ofPlatform.map((connection) => (
                     <ConnectionItem
                       key={connection.id}

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, sandboxBaseURL, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, uniqueEmail } from './support.ts';
 
 failOnConsoleErrors();
-test.use({ baseURL: sandboxBaseURL });
 
 /** Registers a user and connects a seeded ChatWork account through the emulator's consent page. */
 async function registerWithChatwork(page: Page): Promise<void> {
