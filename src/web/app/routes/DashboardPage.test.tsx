@@ -500,6 +500,9 @@ describe('check and hide', () => {
       within(first).getByRole('button', { name: 'Check and hide the message from Aiko Tanaka' }),
     );
     expect(first).toHaveClass('opacity-0');
+    expect(
+      within(card(list, 'Task number 2')).getByRole('button', { name: /^Check and hide/ }),
+    ).toHaveFocus();
     await waitFor(() => expect(within(list).queryByText('Task number 1')).not.toBeInTheDocument());
     expect(server.hidden).toEqual(new Set([idOf(0)]));
     expect(screen.getByRole('button', { name: 'Show all hidden (1)' })).toBeEnabled();
