@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/use-toast.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
+import { HIDDEN_MESSAGES_QUERY_KEY } from '../api/get-hidden-ids.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
@@ -142,7 +143,11 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
     if (!allowed('refresh')) return;
     setRefreshing(true);
     try {
-      const kind = await refreshTimeline({ force });
+      // Hides made in another tab or on another device show after a refresh too.
+      const [kind] = await Promise.all([
+        refreshTimeline({ force }),
+        queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
+      ]);
       const total = connections.reduce(
         (sum, connection) =>
           sum +
