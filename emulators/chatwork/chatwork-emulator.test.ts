@@ -173,12 +173,15 @@ describe('ChatWork OAuth', () => {
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toContain('error="invalid_token"');
 
-    const refresh = (refreshToken: string) =>
+    const refresh = (refreshToken: string, extra: Record<string, string> = {}) =>
       fetch(`${emulator.url}/token`, {
         method: 'POST',
         headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, ...extra }),
       });
+    const widened = await refresh(tokens.refresh_token, { scope: 'rooms.all:read_write' });
+    expect(widened.status).toBe(400);
+    expect(await widened.json()).toMatchObject({ error: 'invalid_scope' });
     const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.status).toBe(200);
     const next = await refreshed.json();

@@ -26,7 +26,6 @@ const chatworkScopes = new Set([
   'rooms.tasks:read',
   'rooms.tasks:write',
   'rooms.files:read',
-  'rooms.files:write',
   'contacts.all:read_write',
   'contacts.all:read',
   'contacts.all:write',
@@ -51,7 +50,7 @@ function validateAuthorize(store: ChatworkStore, params: Params): AuthorizeReque
     return { error: '15000: redirect_uri is not registered' };
   }
   if (!params.scope) return { error: '5001: scope is missing' };
-  const scopes = params.scope.split(/[\s+]+/).filter(Boolean);
+  const scopes = params.scope.split(/\s+/).filter(Boolean);
   const unknown = scopes.find((scope) => !chatworkScopes.has(scope));
   if (unknown) return { error: `5002: unknown scope ${unknown}` };
   if (params.code_challenge_method !== 'S256') return { error: '18000: code_challenge_method must be S256' };
@@ -154,12 +153,13 @@ export function chatworkOAuthRoutes(app: FastifyInstance, context: EmulatorConte
     }
     if (form.grant_type === 'refresh_token') {
       if (!form.refresh_token) return tokenError(reply, 400, 'invalid_request', 'refresh_token is required');
-      const grant = store.takeRefreshToken(form.refresh_token, client.client_id, now);
+      const grant = store.refreshGrant(form.refresh_token, client.client_id, now);
       if (!grant) return tokenError(reply, 400, 'invalid_grant', 'The refresh token is invalid or expired');
-      const narrowed = form.scope ? form.scope.split(/[\s+]+/).filter(Boolean) : grant.scopes;
+      const narrowed = form.scope ? form.scope.split(/\s+/).filter(Boolean) : grant.scopes;
       if (narrowed.some((scope) => !grant.scopes.includes(scope))) {
         return tokenError(reply, 400, 'invalid_scope', 'The scope exceeds what was granted');
       }
+      store.spendRefreshToken(form.refresh_token);
       return store.issueTokens({ ...grant, scopes: narrowed }, now);
     }
     return tokenError(

@@ -112,13 +112,17 @@ export class ChatworkStore {
     };
   }
 
-  /** Spends a refresh token: each refresh issues a new one and revokes the old. */
-  takeRefreshToken(token: string, clientId: string, nowMs: number): ChatworkGrant | undefined {
+  /** The grant behind a live refresh token of this client, without spending it. */
+  refreshGrant(token: string, clientId: string, nowMs: number): ChatworkGrant | undefined {
     const stored = this.refreshTokens.get(token);
     if (!stored || stored.grant.clientId !== clientId) return undefined;
-    this.refreshTokens.delete(token);
     if (stored.expiresAtMs !== undefined && nowMs >= stored.expiresAtMs) return undefined;
     return stored.grant;
+  }
+
+  /** Each refresh issues a new refresh token and revokes the one used. */
+  spendRefreshToken(token: string): void {
+    this.refreshTokens.delete(token);
   }
 
   accessToken(token: string): AccessToken | undefined {

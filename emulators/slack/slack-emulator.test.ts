@@ -441,7 +441,7 @@ describe('Slack Web API', () => {
     await expect(garbled.json()).rejects.toThrow();
   });
 
-  it('accepts JSON bodies with a Bearer token and query arguments on GET, but not a token in the query', async () => {
+  it('takes arguments from JSON, forms and the query, and a token from the header or a form body only', async () => {
     const json = await fetch(`${emulator.url}/api/users.info`, {
       method: 'POST',
       headers: { authorization: 'Bearer xoxp-test-alice', 'content-type': 'application/json; charset=utf-8' },
@@ -452,6 +452,18 @@ describe('Slack Web API', () => {
       headers: { authorization: 'Bearer xoxp-test-alice' },
     });
     expect(await get.json()).toMatchObject({ ok: true, user: { name: 'bob' } });
+    const formToken = await fetch(`${emulator.url}/api/auth.test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: 'xoxp-test-alice' }),
+    });
+    expect(await formToken.json()).toMatchObject({ ok: true, user_id: 'U0ALICE' });
+    const jsonToken = await fetch(`${emulator.url}/api/auth.test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'xoxp-test-alice' }),
+    });
+    expect(await jsonToken.json()).toEqual({ ok: false, error: 'not_authed' });
     const queryToken = await fetch(`${emulator.url}/api/auth.test?token=xoxp-test-alice`);
     expect(await queryToken.json()).toEqual({ ok: false, error: 'not_authed' });
   });

@@ -61,8 +61,9 @@ function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): 
           message: `The Slack emulator does not implement ${method}`,
         });
       }
-      const bodyToken =
-        request.body && typeof request.body === 'object' ? (request.body as Args).token : undefined;
+      // A token may come in a form body; JSON bodies need the Authorization header, as on Slack.
+      const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+      const bodyToken = isForm ? (request.body as Args | undefined)?.token : undefined;
       const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? bodyToken;
       if (!token) return fail(reply, 'not_authed');
       const lookup = store.lookupToken(token, nowMs);

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -17,6 +17,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Servers still running when a test ends (because an assertion failed) are stopped, never left behind. */
+const running = new Set<ReturnType<typeof spawn>>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverEntry], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
@@ -24,7 +31,13 @@ function startServer(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, exited, output: () => output };
 }
 

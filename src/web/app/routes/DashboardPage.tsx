@@ -94,7 +94,12 @@ export function DashboardPage() {
         </section>
         <aside className="space-y-4">
           {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
-          <ConnectionsPanel connections={connections} allowed={allowed} refreshAccount={gatherAccount} />
+          <ConnectionsPanel
+            connections={connections}
+            restricted={restriction !== null}
+            allowed={allowed}
+            refreshAccount={gatherAccount}
+          />
         </aside>
       </div>
       <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />

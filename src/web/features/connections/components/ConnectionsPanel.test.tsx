@@ -49,16 +49,22 @@ const overview = (changes: Partial<ConnectionsOverview> = {}): ConnectionsOvervi
 
 interface PanelOptions {
   connections?: PlatformConnection[];
+  restricted?: boolean;
   allowed?: (action: ConnectionAction) => boolean;
 }
 
-function renderPanel({ connections = [slackWorkspace], allowed = () => true }: PanelOptions = {}) {
+function renderPanel({
+  connections = [slackWorkspace],
+  restricted = false,
+  allowed = () => true,
+}: PanelOptions = {}) {
   renderRouter(
     [
       {
         path: '/dashboard',
         element: createElement(ConnectionsPanel, {
           connections,
+          restricted,
           allowed,
           refreshAccount: () => Promise.reject(new Error('not used here')),
         }),
@@ -277,11 +283,13 @@ describe('connections panel', () => {
     );
   });
 
-  it('asks the server nothing when the account may not connect or disconnect', async () => {
-    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview()) });
+  it('lets a restricted account press connect even beyond the limit, and asks the server nothing', async () => {
+    // Demo accounts and test mode list sample connections, which may outnumber the plan's limit.
+    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview({ used: 4 })) });
     const allowed = vi.fn(() => false);
-    await openPanel({ allowed });
+    await openPanel({ restricted: true, allowed });
     await usageBar();
+    expect(screen.queryByText('Connection limit reached')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' }));

@@ -25,6 +25,11 @@ export type ConnectionAction = 'connect' | 'disconnect' | 'refresh';
 
 interface ConnectionsPanelProps {
   connections: readonly PlatformConnection[];
+  /**
+   * A demo account or test mode: the lists hold sample connections, and `allowed` rather than the plan limit says
+   * why connecting is off, so the buttons stay pressable to tell the user.
+   */
+  restricted: boolean;
   /** False, after telling the user why, when the account may not do this (demo accounts, test mode). */
   allowed(action: ConnectionAction): boolean;
   /** Gathers one account's messages afresh into the timeline and returns what the server answered. */
@@ -35,7 +40,12 @@ interface ConnectionsPanelProps {
  * The user's Slack workspaces and ChatWork accounts (SPEC §2): plan and usage, connect buttons, each connection with
  * refresh, disconnect and reconnect, and the setup guide. Starts collapsed.
  */
-export function ConnectionsPanel({ connections, allowed, refreshAccount }: ConnectionsPanelProps) {
+export function ConnectionsPanel({
+  connections,
+  restricted,
+  allowed,
+  refreshAccount,
+}: ConnectionsPanelProps) {
   const { t } = useTranslation(['connections', 'dashboard']);
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -56,7 +66,7 @@ export function ConnectionsPanel({ connections, allowed, refreshAccount }: Conne
     timeStyle: 'short',
   });
 
-  const atLimit = overview.data ? overview.data.used >= overview.data.limit : false;
+  const atLimit = !restricted && overview.data !== undefined && overview.data.used >= overview.data.limit;
   const redirecting = connect.isPending || connect.isSuccess;
   const nameOf = (connection: PlatformConnection) =>
     t('account.name', {
@@ -152,7 +162,7 @@ export function ConnectionsPanel({ connections, allowed, refreshAccount }: Conne
           </Banner>
         )}
 
-        {overview.data && <PlanUsage overview={overview.data} />}
+        {overview.data && <PlanUsage overview={overview.data} limitReached={atLimit} />}
         {overview.isError && <p className="text-sm text-slate-600">{t('plan.loadFailed')}</p>}
 
         <div className="space-y-3">

@@ -12,7 +12,13 @@ function barColor(ratio: number): string {
 }
 
 /** The plan, how many of its connections are used, and at the limit what the next plan offers (SPEC §6). */
-export function PlanUsage({ overview }: { overview: ConnectionsOverview }) {
+export function PlanUsage({
+  overview,
+  limitReached,
+}: {
+  overview: ConnectionsOverview;
+  limitReached: boolean;
+}) {
   const { t } = useTranslation('connections');
   const { plan, limit, used } = overview;
   const ratio = used / limit;
@@ -39,7 +45,7 @@ export function PlanUsage({ overview }: { overview: ConnectionsOverview }) {
           style={{ width: `${Math.min(100, Math.round(ratio * 100))}%` }}
         />
       </div>
-      {used >= limit && (
+      {limitReached && (
         <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{t('limit.title')}</p>
           <p>{t('limit.body', { plan: planName, limit })}</p>
