@@ -41,6 +41,8 @@ export const tagCreateSchema = z.strictObject({
   description: optionalText(TAG_DESCRIPTION_MAX_LENGTH),
 });
 export type TagCreateInput = z.input<typeof tagCreateSchema>;
+/** A create request after validation: trimmed, empty optional texts as null, colour upper-case. */
+export type TagCreate = z.output<typeof tagCreateSchema>;
 
 /** Only the fields given change; `null` or an empty text clears the Japanese name or the description. */
 export const tagUpdateSchema = z.strictObject({
@@ -50,6 +52,7 @@ export const tagUpdateSchema = z.strictObject({
   description: optionalText(TAG_DESCRIPTION_MAX_LENGTH).optional(),
 });
 export type TagUpdateInput = z.input<typeof tagUpdateSchema>;
+export type TagUpdate = z.output<typeof tagUpdateSchema>;
 
 export const platformMessageIdSchema = z
   .string()

@@ -3,9 +3,11 @@ import type { Platform, Tag } from '../../../contract/messages.ts';
 import {
   tagErrorCodes,
   type MessageRef,
+  type TagCreate,
   type TagLink,
   type TagRecord,
   type TagStatistic,
+  type TagUpdate,
 } from '../../../contract/tags.ts';
 import { DEFAULT_TAG_COLOR } from '../../../contract/messages.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -22,15 +24,7 @@ export type TagsServiceDeps = {
   sampleCatalogue: (language: Language) => SampleTagCatalogue;
 };
 
-export type TagCreate = { name: string; name_jp: string | null; color?: string; description: string | null };
-export type TagUpdate = Partial<{
-  name: string;
-  name_jp: string | null;
-  color: string;
-  description: string | null;
-}>;
-
-export function toTagRecord(row: TagRow): TagRecord {
+function toTagRecord(row: TagRow): TagRecord {
   return {
     id: row.id,
     name: row.name,

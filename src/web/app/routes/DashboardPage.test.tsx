@@ -233,7 +233,9 @@ describe('dashboard', () => {
     renderRouter(routes, '/dashboard');
     await messageList();
     const refreshUrls = () =>
-      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/messages/'));
+      fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter((url) => /^\/api\/(chatwork|slack)\/messages\//.test(url));
     const refresh = screen.getByRole('button', { name: 'Refresh' });
 
     window.localStorage.setItem('matome.lastRefreshAt', String(Date.now() - 60_000));
@@ -465,6 +467,7 @@ describe('check and hide', () => {
       ...connected,
       'GET /api/slack/status': () => json(200, { connections: [] }),
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(bodies)),
+      'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatworkResult(bodies)),
       'GET /api/messages/hidden?ids_only=true': answer,
       'POST /api/messages/hide': (init) => {
         if (state.refuse) return apiError(500, 'Internal Server Error', 'Something went wrong');
@@ -500,6 +503,9 @@ describe('check and hide', () => {
       within(first).getByRole('button', { name: 'Check and hide the message from Aiko Tanaka' }),
     );
     expect(first).toHaveClass('opacity-0');
+    expect(
+      within(card(list, 'Task number 2')).getByRole('button', { name: /^Check and hide/ }),
+    ).toHaveFocus();
     await waitFor(() => expect(within(list).queryByText('Task number 1')).not.toBeInTheDocument());
     expect(server.hidden).toEqual(new Set([idOf(0)]));
     expect(screen.getByRole('button', { name: 'Show all hidden (1)' })).toBeEnabled();
@@ -569,6 +575,16 @@ describe('check and hide', () => {
     ).toBeVisible();
     expect(within(list).getByText('Task number 4')).toBeVisible();
     expect(within(list).getByText('Task number 5')).toBeVisible();
+  });
+
+  it('shows hides made in another tab after a refresh', async () => {
+    const server = hidingServer();
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    server.hidden.add(idOf(5));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(within(list).queryByText('Task number 6')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Show all hidden (1)' })).toBeEnabled();
   });
 
   it('moves back a page when hiding empties the last one', async () => {

@@ -111,6 +111,8 @@ describe('tags page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('You already have a tag called “urgent”.')).toBeVisible();
     expect(screen.getByRole('form', { name: 'New tag' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Create tag' })).toHaveFocus();
   });
 
   it('edits one tag inline and deletes a tag after the confirmation', async () => {
@@ -143,6 +145,7 @@ describe('tags page', () => {
     await userEvent.type(name, 'Today');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(list).findByRole('heading', { name: 'Today' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Edit Today' })).toHaveFocus();
     expect(saved).toMatchObject({ name: 'Today', name_jp: '緊急', color: '#EF4444' });
 
     await userEvent.click(within(list).getByRole('button', { name: 'Delete Today' }));

@@ -35,6 +35,7 @@ export function HideButton({ sender, hidden, onHide, onUnhide, className }: Hide
     <button
       type="button"
       className={`${className} ml-auto`}
+      data-action="hide"
       aria-label={t('hideLabel', { sender })}
       onClick={onHide}
     >

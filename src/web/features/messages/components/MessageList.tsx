@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/use-toast.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
+import { HIDDEN_MESSAGES_QUERY_KEY } from '../api/get-hidden-ids.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
@@ -60,6 +61,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
   const [confirmingHide, setConfirmingHide] = useState(false);
   const listTopRef = useRef<HTMLDivElement>(null);
   const { isHidden, isFading, hide, hideMany, unhide } = useHiding();
+  const pageIds = useRef<readonly string[]>([]);
 
   const hiddenCount = useMemo(
     () => timeline.messages.filter((message) => isHidden(message.id)).length,
@@ -87,6 +89,24 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
     if (requestedPage > pages) dispatch({ type: 'page', page: pages });
   }, [dispatch, pages, requestedPage]);
   const pageMessages = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  useEffect(() => {
+    pageIds.current = pageMessages.map((message) => message.id);
+  }, [pageMessages]);
+  /** Keyboard users keep their place: focus moves on to the next card's hide action, so they can keep going. */
+  const hideKeepingPlace = useCallback(
+    (message: UnifiedMessage) => {
+      const ids = pageIds.current;
+      const index = ids.indexOf(message.id);
+      const neighbour = ids[index + 1] ?? ids[index - 1];
+      const focusedCard = document.activeElement?.closest('[data-message-id]');
+      hide(message);
+      if (!neighbour || focusedCard?.getAttribute('data-message-id') !== message.id) return;
+      document
+        .querySelector<HTMLElement>(`[data-message-id="${CSS.escape(neighbour)}"] [data-action="hide"]`)
+        ?.focus();
+    },
+    [hide],
+  );
   const selectedOnPage = pageMessages.filter((message) => selected.has(message.id)).length;
   const pageSelection =
     selectedOnPage === 0 ? 'none' : selectedOnPage === pageMessages.length ? 'all' : 'some';
@@ -123,7 +143,11 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
     if (!allowed('refresh')) return;
     setRefreshing(true);
     try {
-      const kind = await refreshTimeline({ force });
+      // Hides made in another tab or on another device show after a refresh too.
+      const [kind] = await Promise.all([
+        refreshTimeline({ force }),
+        queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
+      ]);
       const total = connections.reduce(
         (sum, connection) =>
           sum +
@@ -238,7 +262,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
                   allowed={allowed}
                   hidden={isHidden(message.id)}
                   fading={isFading(message.id)}
-                  onHide={hide}
+                  onHide={hideKeepingPlace}
                   onUnhide={unhide}
                   onEditTags={onEditTags}
                 />

@@ -7,6 +7,8 @@ import { tagName } from '../../../lib/tag-name.ts';
 interface TagListItemProps {
   statistic: TagStatistic;
   readOnly: boolean;
+  /** Focus the edit button when shown, as its edit form has just closed. */
+  focusEdit: boolean;
   onEdit(): void;
   onDelete(): void;
 }
@@ -15,7 +17,13 @@ const iconButtonClassName =
   'rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** A tag on the tags page: colour, name, description and how many messages carry it. */
-export function TagListItem({ statistic: { tag, total }, readOnly, onEdit, onDelete }: TagListItemProps) {
+export function TagListItem({
+  statistic: { tag, total },
+  readOnly,
+  focusEdit,
+  onEdit,
+  onDelete,
+}: TagListItemProps) {
   const { t } = useTranslation('tags');
   const name = tagName(tag, currentLanguage());
   return (
@@ -36,6 +44,7 @@ export function TagListItem({ statistic: { tag, total }, readOnly, onEdit, onDel
         aria-label={t('page.edit', { name })}
         title={t('page.edit', { name })}
         disabled={readOnly}
+        autoFocus={focusEdit}
         onClick={onEdit}
       >
         <Pencil aria-hidden="true" className="size-4" />

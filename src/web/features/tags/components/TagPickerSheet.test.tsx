@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUnifiedMessage } from '../../../../contract/classification.ts';
-import type { ChatworkSourceMessage } from '../../../../contract/messages.ts';
 import type { TagRecord } from '../../../../contract/tags.ts';
 import { apiError, json, stubApi } from '../../../test/fake-api.ts';
+import { chatworkMessage } from '../../../test/message-fixtures.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { TagPickerSheet } from './TagPickerSheet.tsx';
 
@@ -20,31 +19,7 @@ const urgent = tag('01', 'Urgent', '#EF4444');
 const meeting = tag('02', 'Meeting', '#3B82F6');
 const later = tag('03', 'Later', '#84CC16');
 
-const source: ChatworkSourceMessage = {
-  platform: 'chatwork',
-  message_id: '1893276540123456789',
-  platform_message_id: '1893276540123456789',
-  body: 'Can you check the launch plan?',
-  content: 'Can you check the launch plan?',
-  send_time: 1_767_225_600,
-  formatted_time: stamp,
-  update_time: 0,
-  account_info: {
-    account_name: 'Kenji',
-    workspace_name: 'Acme',
-    connection_id: 'cw-1',
-    platform_user_id: '1001',
-  },
-  mention_types: { is_direct_mention: true, is_reply: false, is_all_mention: false, is_dm: false },
-  is_mention: true,
-  is_dm: false,
-  position_index: 1,
-  original_url: 'https://www.chatwork.com/#!rid42-1893276540123456789',
-  tags: [],
-  account: { account_id: 2002, name: 'Aiko Tanaka', avatar_image_url: null },
-  room_info: { room_id: 42, name: 'Launch', type: 'group' },
-};
-const message = toUnifiedMessage(source);
+const message = chatworkMessage('1893276540123456789', { body: 'Can you check the launch plan?' });
 const base = `/api/tags/messages/chatwork/${message.platform_message_id}`;
 
 type Answer = () => Response | Promise<Response>;

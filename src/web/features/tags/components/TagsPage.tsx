@@ -40,6 +40,12 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
   const { showToast } = useToast();
   const statistics = useQuery(tagStatisticsQueryOptions());
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  /** Where focus goes back to once a form closes: the create button, or the edit button of the edited tag. */
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+  const closeForm = () => {
+    setReturnFocusTo(editing.kind === 'edit' ? editing.tagId : 'create');
+    setEditing({ kind: 'none' });
+  };
   const [deleting, setDeleting] = useState<TagRecord | null>(null);
   const createTag = useCreateTag();
   const updateTag = useUpdateTag(onTagsChanged);
@@ -53,7 +59,7 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
   const create = (values: TagCreateInput) =>
     createTag.mutate(values, {
       onSuccess: (tag) => {
-        setEditing({ kind: 'none' });
+        closeForm();
         showToast(t('toast.created', { name: tagName(tag, currentLanguage()) }), 'success');
       },
       onError: (error) => reportFailure(error, values.name),
@@ -64,7 +70,7 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
       { id: tagId, ...values },
       {
         onSuccess: (tag) => {
-          setEditing({ kind: 'none' });
+          closeForm();
           showToast(t('toast.updated', { name: tagName(tag, currentLanguage()) }), 'success');
         },
         onError: (error) => reportFailure(error, values.name),
@@ -105,7 +111,8 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
           </p>
         </div>
         {!readOnly && editing.kind !== 'create' && (
-          <Button onClick={startCreate}>
+          // Mounted again when the create form closes; focus comes back to it then.
+          <Button onClick={startCreate} autoFocus={returnFocusTo === 'create'}>
             <Plus aria-hidden="true" className="size-4" />
             {t('page.create')}
           </Button>
@@ -125,7 +132,7 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
             submitLabel={t('form.create')}
             saving={createTag.isPending}
             onSubmit={create}
-            onCancel={() => setEditing({ kind: 'none' })}
+            onCancel={closeForm}
           />
         )}
 
@@ -170,12 +177,13 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
                       description: statistic.tag.description ?? '',
                     }}
                     onSubmit={(values) => update(statistic.tag.id, values)}
-                    onCancel={() => setEditing({ kind: 'none' })}
+                    onCancel={closeForm}
                   />
                 ) : (
                   <TagListItem
                     statistic={statistic}
                     readOnly={readOnly !== null}
+                    focusEdit={returnFocusTo === statistic.tag.id}
                     onEdit={() => setEditing({ kind: 'edit', tagId: statistic.tag.id })}
                     onDelete={() => setDeleting(statistic.tag)}
                   />
