@@ -155,6 +155,7 @@ describe('tags page', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tag “Today” deleted.')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Tags', level: 1 })).toHaveFocus());
     await waitFor(() =>
       expect(within(list).queryByRole('heading', { name: 'Today' })).not.toBeInTheDocument(),
     );

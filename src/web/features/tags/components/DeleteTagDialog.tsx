@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -9,10 +9,18 @@ interface DeleteTagDialogProps {
   deleting: boolean;
   onConfirm(): void;
   onClose(): void;
+  /** Where focus goes when the dialog closes; the opener when it holds nothing (it is gone once its tag is). */
+  returnFocusRef: RefObject<HTMLElement | null>;
 }
 
 /** SPEC §2: a tag is deleted only after this confirmation. */
-export function DeleteTagDialog({ name, deleting, onConfirm, onClose }: DeleteTagDialogProps) {
+export function DeleteTagDialog({
+  name,
+  deleting,
+  onConfirm,
+  onClose,
+  returnFocusRef,
+}: DeleteTagDialogProps) {
   const { t } = useTranslation('tags');
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -22,6 +30,7 @@ export function DeleteTagDialog({ name, deleting, onConfirm, onClose }: DeleteTa
       title={t('delete.title')}
       description={t('delete.confirm')}
       initialFocusRef={cancelRef}
+      returnFocusRef={returnFocusRef}
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Tags, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TagCreateInput, TagRecord } from '../../../../contract/tags.ts';
@@ -47,6 +47,9 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
     setEditing({ kind: 'none' });
   };
   const [deleting, setDeleting] = useState<TagRecord | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set once a tag is deleted: its delete button is gone, so focus goes to the page heading. */
+  const afterDeleteFocusRef = useRef<HTMLElement | null>(null);
   const createTag = useCreateTag();
   const updateTag = useUpdateTag(onTagsChanged);
   const deleteTag = useDeleteTag(onTagsChanged);
@@ -81,7 +84,10 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
     if (!deleting) return;
     const name = tagName(deleting, currentLanguage());
     deleteTag.mutate(deleting.id, {
-      onSuccess: () => showToast(t('toast.deleted', { name }), 'success'),
+      onSuccess: () => {
+        afterDeleteFocusRef.current = headingRef.current;
+        showToast(t('toast.deleted', { name }), 'success');
+      },
       onError: () => showToast(t('toast.deleteFailed'), 'error'),
       onSettled: () => setDeleting(null),
     });
@@ -105,7 +111,13 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
 
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <div className="mr-auto">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('page.heading')}</h1>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+          >
+            {t('page.heading')}
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
             {statistics.data ? t('page.count', { count: list.length }) : t('page.intro')}
           </p>
@@ -185,7 +197,10 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
                     readOnly={readOnly !== null}
                     focusEdit={returnFocusTo === statistic.tag.id}
                     onEdit={() => setEditing({ kind: 'edit', tagId: statistic.tag.id })}
-                    onDelete={() => setDeleting(statistic.tag)}
+                    onDelete={() => {
+                      afterDeleteFocusRef.current = null;
+                      setDeleting(statistic.tag);
+                    }}
                   />
                 )}
               </li>
@@ -199,6 +214,7 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
         deleting={deleteTag.isPending}
         onConfirm={remove}
         onClose={() => setDeleting(null)}
+        returnFocusRef={afterDeleteFocusRef}
       />
     </div>
   );
