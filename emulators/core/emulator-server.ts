@@ -83,12 +83,18 @@ function parseControl<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyRepl
   return undefined;
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
 /** Builds (without listening) a Fastify app serving one provider's routes and the shared control API. */
 function buildEmulatorApp<Seed, State>(
   definition: EmulatorDefinition<Seed, State>,
   seed: Seed,
 ): FastifyInstance {
   const app = Fastify({ logger: false });
+  /** Requests delayed by a latency fault, and when their answer may leave. */
+  const answerNotBefore = new WeakMap<object, number>();
   const clock = new Clock();
   const limiter = new FixedWindowLimiter();
   const faults = new FaultList();
@@ -115,15 +121,24 @@ function buildEmulatorApp<Seed, State>(
       apiMethod: definition.apiMethodOf?.(path),
     });
     if (!fault) return;
-    if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     const status = fault.status ?? (fault.retryAfter === undefined ? undefined : 429);
-    if (status === undefined && fault.body === undefined) return;
+    if (status === undefined && fault.body === undefined) {
+      // Latency alone: the answer is worked out meanwhile and leaves once the time is up, as a provider's would.
+      if (fault.latencyMs) answerNotBefore.set(request, Date.now() + fault.latencyMs);
+      return;
+    }
+    if (fault.latencyMs) await sleep(fault.latencyMs);
     if (fault.retryAfter !== undefined) void reply.header('retry-after', String(fault.retryAfter));
     void reply.code(status ?? 200);
     if (fault.body !== undefined) {
       return reply.type('application/json; charset=utf-8').send(fault.body);
     }
     return reply.send(definition.errorBody(status ?? 200, 'Fault injected by the emulator control API'));
+  });
+
+  app.addHook('onSend', async (request) => {
+    const due = answerNotBefore.get(request);
+    if (due !== undefined) await sleep(due - Date.now());
   });
 
   app.addHook('onResponse', async (request, reply) => {
