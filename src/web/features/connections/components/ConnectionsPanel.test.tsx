@@ -256,7 +256,7 @@ describe('connections panel', () => {
       screen.getByRole('button', { name: '不明なアカウント @ 組織なし（ChatWork）の接続を解除' }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('log ルーム');
+    expect(dialog).toHaveTextContent('アクセス権を直ちに削除します');
     await userEvent.click(within(dialog).getByRole('button', { name: '接続解除' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
