@@ -339,6 +339,23 @@ describe('dashboard connections panel', () => {
   };
   const openPanel = () => userEvent.click(screen.getByRole('button', { name: /^Connections/ }));
 
+  it('shows the time of the gathering the timeline just made, not the older one the status list was read with', async () => {
+    stubApi({
+      ...connected,
+      ...overview,
+      'GET /api/chatwork/status': () =>
+        json(200, { connections: [{ ...chatworkConnection, last_fetched_at: null }] }),
+      'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+    });
+    renderRouter(routes, '/dashboard');
+    await messageList();
+    await openPanel();
+
+    expect(await screen.findByText(/^Last fetched /)).toBeVisible();
+    expect(screen.queryByText('Not fetched yet')).not.toBeInTheDocument();
+  });
+
   it('refreshes one account: busy while gathering, then the count in a banner and the messages in the list', async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = stubApi({

@@ -19,6 +19,7 @@ import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.ts
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useRestriction } from '../hooks/use-restriction.ts';
+import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -41,6 +42,7 @@ export function DashboardPage() {
   const restriction = useRestriction();
   const allowed = useActionGuard(restriction);
   const gatherAccount = useGatherAccount();
+  const panelConnections = useWithLatestFetch(connections);
   const [tagging, setTagging] = useState<UnifiedMessage | null>(null);
   const [bulkTagging, setBulkTagging] = useState<readonly UnifiedMessage[] | null>(null);
   const reloadMessages = useCallback(
@@ -95,7 +97,7 @@ export function DashboardPage() {
         <aside className="space-y-4">
           {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
           <ConnectionsPanel
-            connections={connections}
+            connections={panelConnections}
             restricted={restriction !== null}
             allowed={allowed}
             refreshAccount={gatherAccount}
