@@ -78,6 +78,24 @@ function filesOf(match: SearchMatch): SlackFile[] | undefined {
   return files.length ? files : undefined;
 }
 
+/** `<@U…>` without a `|name` label, as search returns mentions. */
+const UNLABELLED_MENTION = /<@([UW][A-Z0-9]+)>/g;
+
+function unlabelledMentions(text: string): string[] {
+  return [...text.matchAll(UNLABELLED_MENTION)].map((match) => match[1]!);
+}
+
+/**
+ * Search gives mentions as bare ids; the timeline shows names, so each known one gets Slack's `|name` label.
+ * Characters that would end the markup early are left out of the label.
+ */
+function withMentionNames(text: string, nameOf: (userId: string) => string | null | undefined): string {
+  return text.replace(UNLABELLED_MENTION, (markup, userId: string) => {
+    const name = nameOf(userId)?.replace(/[<>|]/g, '').trim();
+    return name ? `<@${userId}|${name}>` : markup;
+  });
+}
+
 export type SlackGatherContext = {
   client: SlackClient;
   /** Names looked up with `users.info`, shared between gatherings. */
@@ -135,9 +153,13 @@ export async function gatherSlack(
     .sort((a, b) => Number(b.ts) - Number(a.ts))
     .slice(0, MESSAGE_WINDOW_SIZE);
 
-  const senders = [...new Set(latest.flatMap((match) => (match.user ? [match.user] : [])))];
+  const people = new Set<string>();
+  for (const match of latest) {
+    if (match.user) people.add(match.user);
+    for (const userId of unlabelledMentions(match.text)) if (userId !== me) people.add(userId);
+  }
   const users = new Map<string, SlackUser>();
-  await mapWithConcurrency(senders, USER_LOOKUPS_AT_ONCE, async (userId) => {
+  await mapWithConcurrency([...people], USER_LOOKUPS_AT_ONCE, async (userId) => {
     const key = `slack-user:${workspace}:${userId}`;
     let user = await context.cache.get<SlackUser>(key);
     if (!user) {
@@ -153,6 +175,11 @@ export async function gatherSlack(
     users.set(userId, user);
   });
   await rememberNames(context.cache, workspace, users);
+  const nameOf = (userId: string): string | null | undefined => {
+    if (userId === me) return account.accountName;
+    const user = users.get(userId);
+    return user && slackDisplayName(user);
+  };
 
   const ranks = new Map<string, number>();
   const messages = latest.map((match): SlackSourceMessage => {
@@ -187,7 +214,7 @@ export async function gatherSlack(
       ...(threadTs ? { thread_ts: threadTs } : {}),
       platform_message_id: slackPlatformMessageId(match.channel.id, match.ts),
       body: match.text,
-      content: match.text,
+      content: withMentionNames(match.text, nameOf),
       send_time: sendTime,
       formatted_time: new Date(sendTime * 1000).toISOString(),
       account: {

@@ -146,6 +146,10 @@ describe('gathering Slack messages', () => {
         '<@U0ALICE> tickets are booked',
       ].sort(),
     );
+    // Search returns bare ids; the timeline shows names.
+    expect(byText['<@U0ALICE> can you check the release notes?']!.content).toMatch(
+      /^<@U0ALICE\|[^>]+> can you check the release notes\?$/,
+    );
     const threadReply = byText['<@U0ALICE> tickets are booked']!;
     expect(threadReply.mention_types).toMatchObject({ is_reply: true, is_direct_mention: true });
     expect(threadReply.thread_ts).toBeDefined();
