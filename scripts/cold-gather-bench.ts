@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { benchChatworkAccountIds } from '../emulators/sandbox-seed/bench-seeds.ts';
+import { sandboxAppEnv } from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -50,15 +51,7 @@ async function coldRun(urls: { chatwork: string; slack: string }): Promise<Run> 
     WEB_DIST_DIR: '/nonexistent-web-build',
     DEMO_ACCOUNTS: 'none',
     PUBLIC_URL: 'http://127.0.0.1:3000',
-    SLACK_CLIENT_ID: 'sandbox-slack-client',
-    SLACK_CLIENT_SECRET: 'sandbox-slack-secret',
-    SLACK_API_URL: `${slack.url}/api`,
-    SLACK_AUTHORIZE_URL: `${slack.url}/oauth/v2/authorize`,
-    CHATWORK_CLIENT_ID: 'sandbox-chatwork-client',
-    CHATWORK_CLIENT_SECRET: 'sandbox-chatwork-secret',
-    CHATWORK_API_URL: `${chatwork.url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${chatwork.url}/packages/oauth2/new.php`,
-    CHATWORK_TOKEN_URL: `${chatwork.url}/token`,
+    ...sandboxAppEnv(urls),
   });
   const app = await buildApp({
     settings,

@@ -21,6 +21,21 @@ export interface SandboxEmulatorOptions {
   now?: number;
 }
 
+/** The app's settings that point it at emulators at these URLs, signed in as the sandbox OAuth apps. */
+export function sandboxAppEnv(urls: { slack: string; chatwork: string }): Record<string, string> {
+  return {
+    SLACK_CLIENT_ID: 'sandbox-slack-client',
+    SLACK_CLIENT_SECRET: 'sandbox-slack-secret',
+    SLACK_API_URL: `${urls.slack}/api`,
+    SLACK_AUTHORIZE_URL: `${urls.slack}/oauth/v2/authorize`,
+    CHATWORK_CLIENT_ID: 'sandbox-chatwork-client',
+    CHATWORK_CLIENT_SECRET: 'sandbox-chatwork-secret',
+    CHATWORK_API_URL: `${urls.chatwork}/v2`,
+    CHATWORK_AUTHORIZE_URL: `${urls.chatwork}/packages/oauth2/new.php`,
+    CHATWORK_TOKEN_URL: `${urls.chatwork}/token`,
+  };
+}
+
 /** Starts both emulators with the sandbox seed: used by `npm run sandbox`, `npm run emulators`, e2e and the bench. */
 export async function startSandboxEmulators(options: SandboxEmulatorOptions = {}): Promise<SandboxEmulators> {
   const now = options.now ?? Date.now();
@@ -40,17 +55,7 @@ export async function startSandboxEmulators(options: SandboxEmulatorOptions = {}
   return {
     slack,
     chatwork,
-    appEnv: {
-      SLACK_CLIENT_ID: 'sandbox-slack-client',
-      SLACK_CLIENT_SECRET: 'sandbox-slack-secret',
-      SLACK_API_URL: `${slack.url}/api`,
-      SLACK_AUTHORIZE_URL: `${slack.url}/oauth/v2/authorize`,
-      CHATWORK_CLIENT_ID: 'sandbox-chatwork-client',
-      CHATWORK_CLIENT_SECRET: 'sandbox-chatwork-secret',
-      CHATWORK_API_URL: `${chatwork.url}/v2`,
-      CHATWORK_AUTHORIZE_URL: `${chatwork.url}/packages/oauth2/new.php`,
-      CHATWORK_TOKEN_URL: `${chatwork.url}/token`,
-    },
+    appEnv: sandboxAppEnv({ slack: slack.url, chatwork: chatwork.url }),
     close: async () => {
       await Promise.all([slack.close(), chatwork.close()]);
     },
