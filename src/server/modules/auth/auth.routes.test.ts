@@ -159,6 +159,31 @@ describe('GET /api/auth/me', () => {
   });
 });
 
+describe('access tokens', () => {
+  it('answers 401, not 500, for a well-signed token whose ids are not uuids', async () => {
+    const { user } = await registerUser(testApp.app);
+    const key = new TextEncoder().encode(testSecrets.jwtSecret);
+    const sign = (claims: { userId: string; sid: string }) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setExpirationTime('1h')
+        .sign(key);
+    for (const claims of [
+      { userId: 'not-a-uuid', sid: user.id },
+      { userId: user.id, sid: 'not-a-uuid' },
+      { userId: "x' or 1=1 --", sid: '\u0000' },
+    ]) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(await sign(claims)),
+      });
+      expect(expectApiError(response, 401).code).toBe('UNAUTHENTICATED');
+    }
+  });
+});
+
 describe('POST /api/auth/refresh', () => {
   it('rotates the refresh token on every use', async () => {
     const { tokens } = await registerUser(testApp.app);
