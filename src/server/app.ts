@@ -13,6 +13,8 @@ import { createConnectionsRepo } from './modules/connections/connections.repo.ts
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { createProviderCalls } from './modules/connections/provider-calls.ts';
+import { createOAuthFlowsRepo } from './modules/oauth-flows/oauth-flows.repo.ts';
+import { createOAuthFlowsService } from './modules/oauth-flows/oauth-flows.service.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
@@ -36,6 +38,7 @@ import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { createTestModeService } from './modules/test-mode/test-mode.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { cookiesAreSecure, registerCookies } from './plugins/cookies.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -124,9 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const connectors = configureConnectors(settings);
   const isSampleUser = async (userId: string) =>
     (await testModeService.dataModeFor(userId)).kind === 'sample';
+  const cipher = createTokenCipher(secrets.tokenEncryptionKey);
+  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
   const connectionsService = createConnectionsService({
     repo: createConnectionsRepo(database.db),
-    cipher: createTokenCipher(secrets.tokenEncryptionKey),
+    cipher,
+    oauthFlows: createOAuthFlowsService({ repo: createOAuthFlowsRepo(database.db), cipher, clock }),
     providers: connectors.oauth,
     publicUrl: settings.PUBLIC_URL,
     planOf: async (userId) => (await authService.getUser(userId)).planType,
@@ -157,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerApiDocs(app, appVersion);
   registerAuthentication(app, (token) => authService.authenticate(token));
 
@@ -184,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           )
         ).flat().length,
       onChange: (userId) => messagesService.forgetUser(userId),
+      secureCookies,
     }),
     { prefix: '/api' },
   );
