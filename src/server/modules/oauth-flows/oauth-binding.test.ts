@@ -63,7 +63,11 @@ describe.each(['slack', 'chatwork'] as const)(
 
       // The victim's browser has no binding cookie, or its own from a consent it started itself.
       const victimsOwnFlow = await startConnect(app(), platform, victim);
-      for (const victimCookies of [{}, { matome_oauth_binding: bindingCookieOf(victimsOwnFlow)! }]) {
+      const victimBrowsers: Record<string, string>[] = [
+        {},
+        { matome_oauth_binding: bindingCookieOf(victimsOwnFlow)! },
+      ];
+      for (const victimCookies of victimBrowsers) {
         const landed = await finishCallback(app(), callbackPath, victimCookies);
         expect(landed.searchParams.get(platform)).toBe('error');
         expect(landed.searchParams.get('message')).toMatch(/different browser/);
