@@ -107,9 +107,7 @@ describe('guessing one account’s password', () => {
     const { user, password } = await registerUser(testApp.app);
     const device = cookieSet(await login(user.email, password), 'matome_device')!;
     const withDevice = { cookies: { matome_device: device } };
-    const burst = await Promise.all(
-      Array.from({ length: 20 }, () => login(user.email, 'wrong', withDevice)),
-    );
+    const burst = await Promise.all(Array.from({ length: 20 }, () => login(user.email, 'wrong', withDevice)));
     expect(statuses(burst)[401]).toBe(loginThrottleRule.freeFailures);
   });
 
