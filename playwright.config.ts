@@ -56,10 +56,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'sign-in', testMatch: /.*\.setup\.ts/, use: { browserName: 'chromium', launchOptions } },
     {
       name: 'chromium',
-      dependencies: ['sign-in'],
       testIgnore: [/.*-performance\.spec\.ts/, /sandbox-.*\.spec\.ts/],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
@@ -93,6 +91,8 @@ export default defineConfig({
         DATA_DIR: `${dataDir}/sandbox`,
         SLACK_EMULATOR_PORT: process.env.E2E_SLACK_PORT ?? '3103',
         CHATWORK_EMULATOR_PORT: process.env.E2E_CHATWORK_PORT ?? '3104',
+        MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? '3105',
+        MAIL_CATCHER_SMTP_PORT: process.env.E2E_SMTP_PORT ?? '3106',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },
