@@ -114,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
   );
   app.addHook('onClose', () => mailer.drain());
+  if (!settings.SMTP_URL && settings.NODE_ENV === 'production') {
+    app.log.warn('SMTP_URL is not set: sign-up confirmation and password-reset e-mails cannot be sent');
+  }
   const accountSecurityService = createAccountSecurityService({
     tokens: createEmailTokensRepo(database.db),
     auth: authService,
