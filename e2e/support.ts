@@ -85,7 +85,7 @@ export const sandboxEmulatorURLs = {
   chatwork: `http://127.0.0.1:${process.env.E2E_CHATWORK_PORT ?? 3104}`,
 } as const;
 
-/** The sandbox's mail catcher page (see scripts/sandbox.ts). */
+/** The sandbox's mail catcher page (see scripts/sandbox.ts); every e2e server sends its mail there. */
 export const sandboxMailURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 3105}`;
 
 /**
@@ -107,7 +107,7 @@ export async function followMailedLink(
   await link.first().click();
 }
 
-/** Signs up on the sandbox app and confirms the address through the mail catcher: ends on the dashboard. */
+/** Signs up and confirms the address through the mail catcher: ends on the dashboard. */
 export async function registerThroughMail(
   page: Page,
   user: { name: string; email: string; password: string },

@@ -119,6 +119,7 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
  */
 export function renewAccessToken(): Promise<boolean> {
   renewal ??= withRefreshLock(async () => {
+    const before = accessTokenStore.get();
     try {
       const { tokens } = await apiRequest('/auth/refresh', {
         method: 'POST',
@@ -129,8 +130,9 @@ export function renewAccessToken(): Promise<boolean> {
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || error.statusCode !== 401) throw error;
-      accessTokenStore.set(null);
-      return false;
+      // Keep a token a sign-in stored while this renewal was under way.
+      if (accessTokenStore.get() === before) accessTokenStore.set(null);
+      return accessTokenStore.get() !== null;
     }
   }).finally(() => {
     renewal = null;

@@ -118,7 +118,7 @@ describe('AuthProvider', () => {
     ]);
   });
 
-  it('goes to /login when the session ended on the server', async () => {
+  it('is signed out, holding no token, when the user cannot be loaded', async () => {
     stubApi({
       ...signedInHandlers,
       'GET /api/auth/me': () => apiError(503, 'Service Unavailable', 'Starting'),

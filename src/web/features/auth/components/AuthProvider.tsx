@@ -60,11 +60,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     forgetLegacyTokens();
     let active = true;
+    // A sign-in that finished meanwhile (a confirmation link, a login) wins over what the start found.
+    const settle = (next: AuthState) =>
+      active && setState((current) => (current.status === 'verifying' ? next : current));
     renewAccessToken()
       .then(async (signedIn) => {
-        if (!signedIn) return active && setState(SIGNED_OUT);
-        const user = await queryClient.fetchQuery(meQueryOptions());
-        if (active) setState({ status: 'authenticated', user });
+        if (!signedIn) return settle(SIGNED_OUT);
+        settle({ status: 'authenticated', user: await queryClient.fetchQuery(meQueryOptions()) });
       })
       .catch(() => active && endSession());
     return () => {

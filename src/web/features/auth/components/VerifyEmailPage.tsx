@@ -21,13 +21,14 @@ export function VerifyEmailPage() {
   useDocumentTitle(t('verifyEmail.title'));
   const location = useLocation();
   const navigate = useNavigate();
-  const { startSession } = useAuth();
+  const { status, startSession } = useAuth();
   const verify = useVerifyEmail();
   const token = linkTokenFromHash(location.hash);
   const sent = useRef(false);
 
   useEffect(() => {
-    if (!token || sent.current) return;
+    // Wait for the start-up check of the session, so its answer cannot overtake this sign-in.
+    if (!token || sent.current || status === 'verifying') return;
     sent.current = true;
     verify.mutate(token, {
       onSuccess: async ({ user, tokens }) => {
@@ -36,7 +37,7 @@ export function VerifyEmailPage() {
         await navigate('/dashboard', { replace: true });
       },
     });
-  }, [token, verify, startSession, navigate]);
+  }, [token, status, verify, startSession, navigate]);
 
   let content;
   if (!token) {
