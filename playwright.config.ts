@@ -9,6 +9,12 @@ const dataDir = process.env.E2E_DATA_DIR ?? './.e2e-data';
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3102);
 const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
 
+/**
+ * The sandbox's mail catcher (scripts/sandbox.ts starts it); the plain servers send their mail there too, so a
+ * journey that signs up on any server confirms the address on one page.
+ */
+const smtpPort = process.env.E2E_SMTP_PORT ?? '3106';
+
 function server(serverPort: number, directory: string, env: Record<string, string> = {}) {
   return {
     command: 'node src/server/server.ts',
@@ -21,6 +27,8 @@ function server(serverPort: number, directory: string, env: Record<string, strin
       DATA_DIR: directory,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...env,
     },
   };
@@ -56,10 +64,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'sign-in', testMatch: /.*\.setup\.ts/, use: { browserName: 'chromium', launchOptions } },
     {
       name: 'chromium',
-      dependencies: ['sign-in'],
       testIgnore: [/.*-performance\.spec\.ts/, /sandbox-.*\.spec\.ts/],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
@@ -93,6 +99,8 @@ export default defineConfig({
         DATA_DIR: `${dataDir}/sandbox`,
         SLACK_EMULATOR_PORT: process.env.E2E_SLACK_PORT ?? '3103',
         CHATWORK_EMULATOR_PORT: process.env.E2E_CHATWORK_PORT ?? '3104',
+        MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? '3105',
+        MAIL_CATCHER_SMTP_PORT: smtpPort,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },

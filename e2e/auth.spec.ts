@@ -13,33 +13,6 @@ for (const language of languages) {
       await useLanguage(page, language);
     });
 
-    test('a new user registers, logs out and logs in again', async ({ page }) => {
-      const name = language === 'jp' ? '山田 花子' : 'Ada Lovelace';
-      const email = uniqueEmail(language);
-      const password = 'correct horse battery';
-
-      await page.goto('/register');
-      await page.getByLabel(text.name).fill(name);
-      await page.getByLabel(text.email).fill(email);
-      await page.getByLabel(text.password).fill(password);
-      await page.getByRole('button', { name: text.createAccount }).click();
-
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { name: text.messages })).toBeVisible();
-      const menuButton = page.getByRole('button', { name: text.accountMenu(name) });
-      await menuButton.click();
-      await expect(page.getByText(text.greeting(name))).toBeVisible();
-      await page.getByRole('menuitem', { name: text.logout }).click();
-
-      await expect(page).toHaveURL(/\/login$/);
-      await page.getByLabel(text.email).fill(email);
-      await page.getByLabel(text.password).fill(password);
-      await page.getByRole('button', { name: text.login, exact: true }).click();
-
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(menuButton).toBeVisible();
-    });
-
     test('the demo link pre-fills the English demo account and logs in', async ({ page }) => {
       await page.goto('/login?demo=1');
 
@@ -92,7 +65,7 @@ test('the Japanese demo account can be chosen from the demo box', async ({ page 
   await expect(page.getByText('こんにちは、デモユーザー様')).toBeVisible();
 });
 
-test('a session survives a reload', async ({ page }) => {
+test('a session survives a reload, and is kept in no storage a page script can read', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/login?demo=1');
   await expect(page.getByLabel('Email address')).toHaveValue('demo-en@example.com');
@@ -103,4 +76,40 @@ test('a session survives a reload', async ({ page }) => {
 
   await expect(page.getByRole('button', { name: 'Account menu for Demo User' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  const readable = await page.evaluate(() =>
+    JSON.stringify([{ ...window.localStorage }, { ...window.sessionStorage }, document.cookie]),
+  );
+  expect(readable).not.toMatch(/eyJ|token/i);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'matome_refresh')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api/auth',
+  });
+});
+
+test('several tabs share the sign-in, and logging out in one signs the others out', async ({
+  page,
+  context,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/login?demo=1');
+  await expect(page.getByLabel('Email address')).toHaveValue('demo-en@example.com');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  const menu = (tab: typeof page) => tab.getByRole('button', { name: 'Account menu for Demo User' });
+  await expect(menu(second)).toBeVisible();
+  // Both tabs renew their access tokens through the one cookie without ending the session.
+  await second.reload();
+  await page.reload();
+  await expect(menu(second)).toBeVisible();
+  await expect(menu(page)).toBeVisible();
+
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
 });

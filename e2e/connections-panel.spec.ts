@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoStorageState, failOnConsoleErrors, languages, useLanguage } from './support.ts';
+import { failOnConsoleErrors, languages, signInAsDemo, useLanguage } from './support.ts';
 
 failOnConsoleErrors();
 
@@ -28,7 +28,7 @@ for (const language of languages) {
   const text = copy[language];
 
   test.describe(`connections panel (${language})`, () => {
-    test.use({ storageState: demoStorageState[text.account] });
+    signInAsDemo(text.account);
 
     test('opens the setup guide, whose link serves the PDF in the interface language', async ({ page }) => {
       await useLanguage(page, language);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoStorageState, failOnConsoleErrors, languages, useLanguage } from './support.ts';
+import { failOnConsoleErrors, languages, signInAsDemo, useLanguage } from './support.ts';
 
 failOnConsoleErrors();
 
@@ -74,7 +74,7 @@ for (const language of languages) {
   const text = copy[language];
 
   test.describe(`inbox (${language})`, () => {
-    test.use({ storageState: demoStorageState[text.account] });
+    signInAsDemo(text.account);
 
     test.beforeEach(async ({ page }) => {
       await useLanguage(page, language);
@@ -217,7 +217,7 @@ for (const language of languages) {
 }
 
 test.describe('inbox content (jp)', () => {
-  test.use({ storageState: demoStorageState['demo-ja'] });
+  signInAsDemo('demo-ja');
 
   test('the Japanese demo shows Japanese conversations and tag names', async ({ page }) => {
     await useLanguage(page, 'jp');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { copy, failOnConsoleErrors, sandboxEmulatorURLs, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, registerThroughMail, sandboxEmulatorURLs, uniqueEmail } from './support.ts';
 
 failOnConsoleErrors();
 
@@ -40,15 +40,13 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
   page,
 }) => {
   test.setTimeout(120_000);
-  const text = copy.en;
 
-  await test.step('register', async () => {
-    await page.goto('/register');
-    await page.getByLabel(text.name).fill('Maya Chen');
-    await page.getByLabel(text.email).fill(uniqueEmail('sandbox'));
-    await page.getByLabel(text.password).fill('sandbox-secret');
-    await page.getByRole('button', { name: text.createAccount }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+  await test.step('register, confirming the address through the mail catcher', async () => {
+    await registerThroughMail(page, {
+      name: 'Maya Chen',
+      email: uniqueEmail('sandbox'),
+      password: 'sandbox-secret',
+    });
   });
 
   await test.step('connect ChatWork and Slack through their consent pages', async () => {

@@ -1,24 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, registerThroughMail, uniqueEmail } from './support.ts';
 
 failOnConsoleErrors();
 
 /** Registers a user and connects a seeded ChatWork account through the emulator's consent page. */
 async function registerWithChatwork(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Name').fill('Tag Journey');
-  await page.getByLabel('Email address').fill(uniqueEmail('sandbox-tags'));
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const authUrl = await page.evaluate(async () => {
-    const response = await fetch('/api/chatwork/connect', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${window.localStorage.getItem('matome.accessToken')}` },
-    });
-    return ((await response.json()) as { authUrl: string }).authUrl;
+  await registerThroughMail(page, {
+    name: 'Tag Journey',
+    email: uniqueEmail('sandbox-tags'),
+    password: 'correct horse battery',
   });
-  await page.goto(authUrl);
+  const toggle = page.getByRole('button', { name: /^Connections/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('button', { name: 'Connect ChatWork' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }

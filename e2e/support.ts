@@ -63,11 +63,18 @@ export const copy = {
 
 export const languages = ['en', 'jp'] as const;
 
-/** Browser state of a signed-in demo account, written by sign-in.setup.ts. */
-export const demoStorageState = {
-  'demo-en': 'e2e/.auth/demo-en.json',
-  'demo-ja': 'e2e/.auth/demo-ja.json',
-} as const;
+/**
+ * Signs a demo account in before each test of the enclosing block, through the API with the page's own cookie
+ * jar: every test gets its own session (refresh tokens rotate, so two tests cannot share one saved sign-in).
+ */
+export function signInAsDemo(account: 'demo-en' | 'demo-ja'): void {
+  test.beforeEach(async ({ page }) => {
+    const response = await page.request.post('/api/auth/login', {
+      data: { email: `${account}@example.com`, password: 'demo1234' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  });
+}
 
 /** The server whose demo accounts carry 1,000 sample messages per platform (see playwright.config.ts). */
 export const largeSampleBaseURL = `http://127.0.0.1:${process.env.E2E_LARGE_PORT ?? 3101}`;
@@ -77,3 +84,41 @@ export const sandboxEmulatorURLs = {
   slack: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}`,
   chatwork: `http://127.0.0.1:${process.env.E2E_CHATWORK_PORT ?? 3104}`,
 } as const;
+
+/** The sandbox's mail catcher page (see scripts/sandbox.ts); every e2e server sends its mail there. */
+export const sandboxMailURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 3105}`;
+
+/**
+ * Opens the newest e-mail to `to` on the mail catcher's page, as a newcomer would, and follows its link to
+ * `page` (`verify-email` or `reset-password`).
+ */
+export async function followMailedLink(
+  page: Page,
+  to: string,
+  linkPath: 'verify-email' | 'reset-password',
+): Promise<void> {
+  const link = page
+    .locator('article', { hasText: to })
+    .getByRole('link', { name: new RegExp(`/${linkPath}#`) });
+  await expect(async () => {
+    await page.goto(sandboxMailURL);
+    await expect(link.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await link.first().click();
+}
+
+/** Signs up and confirms the address through the mail catcher: ends on the dashboard. */
+export async function registerThroughMail(
+  page: Page,
+  user: { name: string; email: string; password: string },
+): Promise<void> {
+  const text = copy.en;
+  await page.goto('/register');
+  await page.getByLabel(text.name).fill(user.name);
+  await page.getByLabel(text.email).fill(user.email);
+  await page.getByLabel(text.password).fill(user.password);
+  await page.getByRole('button', { name: text.createAccount }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await followMailedLink(page, user.email, 'verify-email');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, languages, uniqueEmail, useLanguage } from './support.ts';
+import { failOnConsoleErrors, languages, registerThroughMail, uniqueEmail, useLanguage } from './support.ts';
 
 failOnConsoleErrors();
 
@@ -117,12 +117,11 @@ test('a registered user creates, renames and deletes tags, with Japanese names i
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/register');
-  await page.getByLabel('Name').fill('Tag Tester');
-  await page.getByLabel('Email address').fill(uniqueEmail('tags'));
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await registerThroughMail(page, {
+    name: 'Tag Tester',
+    email: uniqueEmail('tags'),
+    password: 'correct horse battery',
+  });
 
   await page.goto('/tags');
   await expect(page.getByText('No tags yet')).toBeVisible();

@@ -29,7 +29,13 @@ ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
 const largePort = await freePort();
-const [sandboxPort, slackPort, chatworkPort] = [await freePort(), await freePort(), await freePort()];
+const [sandboxPort, slackPort, chatworkPort, mailPort, smtpPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
@@ -43,6 +49,8 @@ const result = spawnSync(
       E2E_SANDBOX_PORT: String(sandboxPort),
       E2E_SLACK_PORT: String(slackPort),
       E2E_CHATWORK_PORT: String(chatworkPort),
+      E2E_MAIL_PORT: String(mailPort),
+      E2E_SMTP_PORT: String(smtpPort),
       E2E_DATA_DIR: dataDir,
     },
   },

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailCatcher } from '../emulators/mail/mail-catcher.ts';
 import { startSandboxEmulators } from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * `npm run sandbox`: the Slack and ChatWork emulators with the sandbox seed, and the app (built if needed) wired
- * to them with its own data folder, so the whole product runs on one machine without the internet.
+ * `npm run sandbox`: the Slack and ChatWork emulators with the sandbox seed, a mail catcher for the app's e-mail,
+ * and the app (built if needed) wired to them with its own data folder, so the whole product runs on one machine
+ * without the internet.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT ?? '3000';
@@ -16,6 +18,10 @@ ensureWebBuild();
 const emulators = await startSandboxEmulators({
   slackPort: Number(process.env.SLACK_EMULATOR_PORT ?? 4101),
   chatworkPort: Number(process.env.CHATWORK_EMULATOR_PORT ?? 4102),
+});
+const mail = await startMailCatcher({
+  httpPort: Number(process.env.MAIL_CATCHER_PORT ?? 4103),
+  smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 4125),
 });
 
 const app = spawn(process.execPath, [path.join(root, 'src/server/server.ts')], {
@@ -27,6 +33,7 @@ const app = spawn(process.execPath, [path.join(root, 'src/server/server.ts')], {
     PORT: port,
     PUBLIC_URL: publicUrl,
     DATA_DIR: process.env.DATA_DIR ?? './data/sandbox',
+    SMTP_URL: mail.smtpUrl,
     ...emulators.appEnv,
   },
 });
@@ -37,6 +44,7 @@ process.stdout.write(
     `Matome sandbox:    ${publicUrl}`,
     `Slack emulator:    ${emulators.slack.url}  (sign in on its consent page as any seeded user)`,
     `ChatWork emulator: ${emulators.chatwork.url}`,
+    `Mail catcher:      ${mail.url}  (every e-mail the app sends: confirmation and password-reset links)`,
     'Request logs: <emulator>/_control/requests. Press Ctrl+C to stop everything.',
     '',
   ].join('\n'),
@@ -47,7 +55,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   app.kill('SIGTERM');
-  await emulators.close();
+  await Promise.all([emulators.close(), mail.close()]);
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

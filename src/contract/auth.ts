@@ -6,9 +6,12 @@ export type PlanType = z.infer<typeof planTypeSchema>;
 
 export const oauthProviders = ['google', 'github'] as const;
 
-export const PASSWORD_MIN_LENGTH = 6;
+/** NIST SP 800-63B §3.1.1.2: at least 8 characters, at least 64 allowed (decision 064). */
+export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 input stays bounded so a huge password cannot be used to burn CPU. */
-export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Sign-in accepts passwords set under the older, longer bound. */
+const LOGIN_PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -19,9 +22,28 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ message: 'must be a valid email address' }));
 
+/** Length in characters as people count them (code points), not UTF-16 units. */
+const characterCount = (value: string) => [...value].length;
+
+/** A password being chosen (registration, change, reset). The server also refuses common and breached ones. */
+export const newPasswordSchema = z
+  .string()
+  .refine((value) => characterCount(value) >= PASSWORD_MIN_LENGTH, {
+    message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  })
+  .refine((value) => characterCount(value) <= PASSWORD_MAX_LENGTH, {
+    message: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  });
+
+export const languages = ['en', 'jp'] as const;
+export type Language = (typeof languages)[number];
+export const languageSchema = z.enum(languages);
+
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),
+  /** Whether the owner confirmed they receive mail at `email`. */
+  emailVerified: z.boolean(),
   name: z.string(),
   planType: planTypeSchema,
   onboardingCompleted: z.boolean(),
@@ -34,50 +56,47 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const tokensSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-});
+/**
+ * What the page script holds: the access token, in memory only. The refresh token travels only in the HttpOnly
+ * `matome_refresh` cookie (decision 062).
+ */
+export const tokensSchema = z.object({ accessToken: z.string() });
 export type Tokens = z.infer<typeof tokensSchema>;
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  password: newPasswordSchema,
   name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  /** The language of the confirmation e-mail; English when absent. */
+  language: languageSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1).max(LOGIN_PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
-
-export const refreshBodySchema = z.strictObject({
-  refreshToken: z.string().min(1).max(200),
-});
-
-/** The body is optional: Fastify hands a bodiless request to validation as null. */
-export const logoutBodySchema = z
-  .strictObject({
-    refreshToken: z.string().min(1).max(200).optional(),
-  })
-  .nullish();
 
 export const authResponseSchema = z.object({ user: userSchema, tokens: tokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema });
 export const refreshResponseSchema = z.object({ tokens: tokensSchema });
+/** An answer that says only what happens next ("check your inbox"), the same whatever the account's state. */
+export const acceptedResponseSchema = z.object({ message: z.string() });
 
-/** Access tokens are long-lived: the client refreshes when 12 hours or less remain (SPEC §4). */
-export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Access tokens live 15 minutes in the page's memory; the client renews them through the refresh cookie. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * Requests that the refresh cookie authorises carry this header. A page on another site cannot add a custom
+ * header without a CORS preflight, which this API never grants, so a forged cross-site request never passes.
+ */
+export const CSRF_HEADER = 'x-matome-csrf';
+export const CSRF_HEADER_VALUE = '1';
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   userId: z.string(),
   exp: z.number(),
 });
-
-export const languages = ['en', 'jp'] as const;
-export type Language = (typeof languages)[number];

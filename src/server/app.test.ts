@@ -4,12 +4,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '../contract/health.ts';
-import { buildApp, BODY_LIMIT_BYTES } from './app.ts';
-import { loadSettings } from './config.ts';
+import { BODY_LIMIT_BYTES } from './app.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { expectApiError } from './test/api-error.ts';
-import { bearer, registerUser } from './test/auth-helpers.ts';
-import { createTestApp, openTestDatabase, testSecrets, type TestApp } from './test/test-app.ts';
+import { bearer, csrfHeader, registerUser } from './test/auth-helpers.ts';
+import { createTestApp, testSecrets, type TestApp } from './test/test-app.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -123,26 +122,20 @@ describe('logging', () => {
         done();
       },
     });
-    const database = await openTestDatabase();
-    const settings = loadSettings({
-      NODE_ENV: 'test',
-      WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: '/nonexistent',
-    });
     const options = loggerOptions('trace');
-    const app = await buildApp({
-      settings,
-      secrets: testSecrets,
-      database,
-      logger: typeof options === 'object' ? { ...options, stream } : options,
-    });
+    const logged = await createTestApp(
+      {},
+      { logger: typeof options === 'object' ? { ...options, stream } : options },
+    );
+    const { app } = logged;
     try {
       const { tokens, password } = await registerUser(app, { password: 'hunter2-very-secret' });
       await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(tokens.accessToken) });
       await app.inject({
         method: 'POST',
         url: '/api/auth/refresh',
-        payload: { refreshToken: tokens.refreshToken },
+        headers: csrfHeader,
+        cookies: { matome_refresh: tokens.refreshToken },
       });
       await app.inject({
         method: 'GET',
@@ -160,8 +153,7 @@ describe('logging', () => {
         expect(log).not.toContain(secret);
       }
     } finally {
-      await app.close();
-      await database.close();
+      await logged.close();
     }
   });
 });

@@ -13,11 +13,22 @@ import { createConnectionsRepo } from './modules/connections/connections.repo.ts
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { createProviderCalls } from './modules/connections/provider-calls.ts';
+import { createOAuthFlowsRepo } from './modules/oauth-flows/oauth-flows.repo.ts';
+import { createOAuthFlowsService } from './modules/oauth-flows/oauth-flows.service.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createMailer } from './lib/mailer.ts';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
+import { createAccountSecurityService } from './modules/account-security/account-security.service.ts';
+import { createEmailTokensRepo } from './modules/account-security/email-tokens.repo.ts';
+import { createAuthCookies } from './modules/auth/auth-cookies.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createSessionsRepo } from './modules/sessions/sessions.repo.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createHiddenMessagesRepo } from './modules/hidden-messages/hidden-messages.repo.ts';
 import { hiddenMessagesRoutes } from './modules/hidden-messages/hidden-messages.routes.ts';
 import { createHiddenMessagesService } from './modules/hidden-messages/hidden-messages.service.ts';
@@ -36,6 +47,7 @@ import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { createTestModeService } from './modules/test-mode/test-mode.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { cookiesAreSecure, registerCookies } from './plugins/cookies.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -81,14 +93,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
-  const authService = createAuthService(createAuthRepo(database.db), createAccessTokens(secrets.jwtSecret));
+  const clock = () => Date.now();
+  const sessionsService = createSessionsService({ repo: createSessionsRepo(database.db), clock });
+  const authService = createAuthService({
+    repo: createAuthRepo(database.db),
+    accessTokens: createAccessTokens(secrets.jwtSecret),
+    sessions: sessionsService,
+    clock,
+  });
   await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
+  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
+  const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
+  const loginThrottle = createLoginThrottle(clock);
+  const mailer = createMailer(
+    {
+      smtpUrl: settings.SMTP_URL,
+      from: settings.MAIL_FROM ?? `Matome <no-reply@${new URL(settings.PUBLIC_URL).hostname}>`,
+      logMailWithoutSmtp: settings.NODE_ENV !== 'production',
+    },
+    app.log,
+  );
+  app.addHook('onClose', () => mailer.drain());
+  if (!settings.SMTP_URL && settings.NODE_ENV === 'production') {
+    app.log.warn('SMTP_URL is not set: sign-up confirmation and password-reset e-mails cannot be sent');
+  }
+  const accountSecurityService = createAccountSecurityService({
+    tokens: createEmailTokensRepo(database.db),
+    auth: authService,
+    mailer,
+    throttle: loginThrottle,
+    publicUrl: settings.PUBLIC_URL,
+    clock,
+  });
 
   const testModeService = createTestModeService(createTestModeRepo(database.db), {
     testModeEmails: settings.TEST_MODE_EMAILS,
     demoAccounts: settings.DEMO_ACCOUNTS,
   });
-  const clock = () => Date.now();
   const sampleSources = {
     en: createSampleMessageSource({
       language: 'en',
@@ -124,9 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const connectors = configureConnectors(settings);
   const isSampleUser = async (userId: string) =>
     (await testModeService.dataModeFor(userId)).kind === 'sample';
+  const cipher = createTokenCipher(secrets.tokenEncryptionKey);
   const connectionsService = createConnectionsService({
     repo: createConnectionsRepo(database.db),
-    cipher: createTokenCipher(secrets.tokenEncryptionKey),
+    cipher,
+    oauthFlows: createOAuthFlowsService({ repo: createOAuthFlowsRepo(database.db), cipher, clock }),
     providers: connectors.oauth,
     publicUrl: settings.PUBLIC_URL,
     planOf: async (userId) => (await authService.getUser(userId)).planType,
@@ -157,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerApiDocs(app, appVersion);
   registerAuthentication(app, (token) => authService.authenticate(token));
 
@@ -165,7 +209,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(
-    authRoutes(authService, { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD }),
+    authRoutes({
+      service: authService,
+      cookies: authCookies,
+      throttle: loginThrottle,
+      demo: { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD },
+    }),
+    { prefix: '/api/auth' },
+  );
+  await app.register(
+    accountSecurityRoutes({ service: accountSecurityService, cookies: authCookies, throttle: loginThrottle }),
+    { prefix: '/api/auth' },
+  );
+  await app.register(
+    sessionsRoutes({
+      service: sessionsService,
+      clearRefreshCookie: (reply) => authCookies.clearRefresh(reply),
+    }),
     { prefix: '/api/auth' },
   );
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });
@@ -184,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           )
         ).flat().length,
       onChange: (userId) => messagesService.forgetUser(userId),
+      secureCookies,
     }),
     { prefix: '/api' },
   );

@@ -86,6 +86,16 @@ export const settingsSchema = z.object({
   CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
   CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
   CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
+  /**
+   * The SMTP server for account e-mails (confirmation, password reset), as a nodemailer URL such as
+   * `smtps://user:pass@smtp.example.com:465`. Unset: development logs each e-mail, production sends none.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of account e-mails; by default no-reply at the host of PUBLIC_URL. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });

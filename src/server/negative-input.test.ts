@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { expectApiError } from './test/api-error.ts';
-import { bearer, nextAddress, registerUser } from './test/auth-helpers.ts';
+import { bearer, nextAddress, registerUser, signIn } from './test/auth-helpers.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
@@ -78,8 +78,11 @@ function hostileBodies(schema: JsonSchema | undefined): [string, string | undefi
 
 let testApp: TestApp;
 let operations: [string, string, Operation][] = [];
+let account: { email: string; password: string };
 beforeAll(async () => {
   testApp = await createTestApp();
+  const { user, password } = await registerUser(testApp.app);
+  account = { email: user.email, password };
   const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -109,7 +112,7 @@ describe('every documented route rejects hostile input with a 4xx in the error s
         // A fresh session per case: a body that happens to be valid for logout would end a shared one.
         const headers: Record<string, string> = { 'content-type': contentType };
         if (operation.security)
-          Object.assign(headers, bearer((await registerUser(testApp.app)).tokens.accessToken));
+          Object.assign(headers, bearer(await signIn(testApp.app, account.email, account.password)));
         const response = await testApp.app.inject({
           method: method as 'POST',
           url,

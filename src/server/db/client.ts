@@ -9,6 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { authSessions } from './schema/auth-sessions.ts';
+import { emailTokens } from './schema/email-tokens.ts';
 import { hiddenMessages } from './schema/hidden-messages.ts';
 import { oauthIdentities } from './schema/oauth-identities.ts';
 import { oauthStates } from './schema/oauth-states.ts';
@@ -20,6 +22,8 @@ import { users } from './schema/users.ts';
 export const schema = {
   users,
   refreshSessions,
+  authSessions,
+  emailTokens,
   oauthIdentities,
   platformConnections,
   oauthStates,

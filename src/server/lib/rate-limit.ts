@@ -5,14 +5,15 @@ export type RateLimitRule = { points: number; durationSeconds: number };
 
 const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
-function tooManyRequests(msBeforeNext: number): HttpError {
+export function tooManyRequests(msBeforeNext: number): HttpError {
   const retryAfter = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
   return new HttpError(429, RATE_LIMITED_MESSAGE, 'RATE_LIMITED', { 'Retry-After': retryAfter });
 }
 
 /**
- * A fixed-window budget per key. `consume` spends a point on every attempt; `assertOpen`, `penalise` and
- * `reset` count only failures, for budgets that successful callers should never exhaust.
+ * A fixed-window budget per key. `consume` spends a point before the work it guards (the count is taken in the
+ * same step as the decision, so concurrent callers cannot all slip under the limit); `refund` gives it back for
+ * outcomes the budget should not count, such as a successful sign-in.
  */
 export function createRateLimit(rule: RateLimitRule) {
   const limiter = new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds });
@@ -26,17 +27,8 @@ export function createRateLimit(rule: RateLimitRule) {
       }
     },
 
-    async assertOpen(key: string): Promise<void> {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= rule.points) throw tooManyRequests(state.msBeforeNext);
-    },
-
-    async penalise(key: string): Promise<void> {
-      await limiter.penalty(key, 1);
-    },
-
-    async reset(key: string): Promise<void> {
-      await limiter.delete(key);
+    async refund(key: string): Promise<void> {
+      await limiter.reward(key, 1);
     },
   };
 }

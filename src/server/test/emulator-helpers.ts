@@ -28,19 +28,38 @@ export async function emulatorRequests(emulatorUrl: string): Promise<LoggedEmula
   return ((await response.json()) as { requests: LoggedEmulatorRequest[] }).requests;
 }
 
-/** `POST /api/{platform}/connect`, answering the consent URL. */
+/**
+ * The browser-binding cookie each consent was started with, by state: the test's stand-in for "the browser that
+ * started the flow", so `finishCallback` returns to the app as that browser unless told otherwise.
+ */
+const bindingByState = new Map<string, string>();
+
+const stateOf = (url: string) => new URL(url, 'http://callback.test').searchParams.get('state') ?? '';
+
+/** The binding cookie the browser that started this consent carries. */
+export function bindingCookieOf(authUrlOrCallbackPath: string): string | undefined {
+  return bindingByState.get(stateOf(authUrlOrCallbackPath));
+}
+
+/** `POST /api/{platform}/connect`, answering the consent URL (the binding cookie it set is remembered). */
 export async function startConnect(
   app: FastifyInstance,
   platform: 'slack' | 'chatwork',
   accessToken: string,
+  browserCookies: Record<string, string> = {},
 ): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: `/api/${platform}/connect`,
     headers: bearer(accessToken),
+    cookies: browserCookies,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return connectResponseSchema.parse(response.json()).authUrl;
+  const { authUrl } = connectResponseSchema.parse(response.json());
+  const binding = response.cookies.find((cookie) => cookie.name === 'matome_oauth_binding');
+  expect(binding, 'the binding cookie').toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+  bindingByState.set(stateOf(authUrl), binding!.value);
+  return authUrl;
 }
 
 /** Follows the consent URL (the emulator approves at once) and answers the callback path it redirects to. */
@@ -51,9 +70,21 @@ export async function approveConsent(authUrl: string): Promise<string> {
   return `${location.pathname}${location.search}`;
 }
 
-/** Sends the browser back to the app's callback; answers where the app redirects it. */
-export async function finishCallback(app: FastifyInstance, callbackPath: string): Promise<URL> {
-  const response = await app.inject({ method: 'GET', url: callbackPath });
+/**
+ * Sends the browser back to the app's callback; answers where the app redirects it. By default the browser is the
+ * one that started the consent; `browserCookies` makes it another one.
+ */
+export async function finishCallback(
+  app: FastifyInstance,
+  callbackPath: string,
+  browserCookies?: Record<string, string>,
+): Promise<URL> {
+  const binding = bindingCookieOf(callbackPath);
+  const response = await app.inject({
+    method: 'GET',
+    url: callbackPath,
+    cookies: browserCookies ?? (binding ? { matome_oauth_binding: binding } : {}),
+  });
   expect(response.statusCode, response.body).toBe(302);
   return new URL(response.headers.location as string);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { startMailCatcher, type MailCatcher } from '../../../emulators/mail/mail-catcher.ts';
 import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -48,27 +49,47 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Catches the app's e-mail: every test app sends real SMTP to its own catcher. */
+  mail: MailCatcher;
+  close: () => Promise<void>;
+};
+
+const catchers = new WeakMap<FastifyInstance, MailCatcher>();
+
+/** The mail catcher of a test app, for helpers that follow e-mailed links. */
+export function mailCatcherOf(app: FastifyInstance): MailCatcher {
+  const catcher = catchers.get(app);
+  if (!catcher) throw new Error('This app was not made by createTestApp');
+  return catcher;
+}
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
+  const mail = await startMailCatcher();
   const settings: Settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
     WEB_DIST_DIR: '/nonexistent-web-build',
+    SMTP_URL: mail.smtpUrl,
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ settings, secrets: testSecrets, database, logger: options.logger ?? false });
   await app.ready();
+  catchers.set(app, mail);
   return {
     app,
     database,
+    mail,
     close: async () => {
       await app.close();
+      await mail.close();
       // A database passed in belongs to the caller.
       if (!options.database) await database.close();
     },

@@ -1,14 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../lib/token-storage.ts';
-import { demoAccounts, demoUser, fakeAccessToken, json, stubApi } from '../test/fake-api.ts';
+import { demoAccounts, json, stubApi, signedInHandlers } from '../test/fake-api.ts';
 import { renderRouter } from '../test/render-router.ts';
 import { routes } from './router.tsx';
 
 const publicPages = [
   ['/', 'Every Slack and ChatWork mention, gathered in one inbox'],
   ['/register', 'Create your Matome account'],
+  ['/forgot-password', 'Reset your password'],
+  ['/reset-password', 'Choose a new password'],
+  ['/verify-email', 'Confirming your email address'],
   ['/auth/callback', 'Signing in'],
   ['/contact', 'Contact us'],
   ['/about', 'About Matome'],
@@ -22,23 +24,26 @@ const publicPages = [
 ] as const;
 
 describe('routes', () => {
-  it.each(publicPages)('%s renders its heading inside the shared header and footer', (path, heading) => {
-    stubApi({});
-    renderRouter(routes, path);
+  it.each(publicPages)(
+    '%s renders its heading inside the shared header and footer',
+    async (path, heading) => {
+      stubApi({});
+      renderRouter(routes, path);
 
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(screen.getByRole('banner')).toBeVisible();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Matome. All rights reserved.');
-    for (const link of [
-      'About',
-      'Contact',
-      'Privacy policy',
-      'Commercial transactions',
-      'Terms of service',
-    ]) {
-      expect(screen.getByRole('link', { name: link })).toBeVisible();
-    }
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(screen.getByRole('banner')).toBeVisible();
+      expect(screen.getByRole('contentinfo')).toHaveTextContent('Matome. All rights reserved.');
+      for (const link of [
+        'About',
+        'Contact',
+        'Privacy policy',
+        'Commercial transactions',
+        'Terms of service',
+      ]) {
+        expect(screen.getByRole('link', { name: link })).toBeVisible();
+      }
+    },
+  );
 
   it('offers beta signup and the demo from the landing page', () => {
     stubApi({});
@@ -77,8 +82,7 @@ describe('routes', () => {
   });
 
   it('shows a spinner while verifying the stored token, then the dashboard', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
-    stubApi({ 'GET /api/auth/me': () => json(200, { user: demoUser }) });
+    stubApi(signedInHandlers);
     renderRouter(routes, '/dashboard');
 
     expect(screen.getByRole('status')).toHaveTextContent('Verifying authentication…');
@@ -89,9 +93,8 @@ describe('routes', () => {
   });
 
   it('sends signed-in users from /login and /register to the dashboard', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
     stubApi({
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      ...signedInHandlers,
       'GET /api/auth/demo-accounts': () => json(200, demoAccounts),
     });
     const router = renderRouter(routes, '/register');

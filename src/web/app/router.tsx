@@ -1,6 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/components/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/components/RegisterPage.tsx';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
+import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage.tsx';
 import { AppLayout } from './layouts/AppLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
@@ -27,6 +30,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <LandingPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'auth/callback', element: <AuthCallbackPage /> },
           { path: 'contact', element: <PlaceholderPage page="contact" /> },
           { path: 'about', element: <PlaceholderPage page="about" /> },

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest, clientErrorCodes, isTransportError } from './api-client.ts';
 import { changeLanguage } from './i18n.ts';
-import { tokenStorage } from './token-storage.ts';
+import { accessTokenStore } from './token-storage.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -28,8 +28,8 @@ beforeEach(() => {
 });
 
 describe('apiRequest', () => {
-  it('sends JSON to /api with the stored bearer token and validates the reply', async () => {
-    await tokenStorage.setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+  it('sends JSON to /api with the bearer token held in memory and validates the reply', async () => {
+    accessTokenStore.set('access-token');
     reply(200, JSON.stringify({ answer: 42 }));
 
     const data = await apiRequest('/things', {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, refreshResponseSchema } from '../../contract/auth.ts';
 import { apiErrorSchema } from '../../contract/errors.ts';
 import { i18n } from './i18n.ts';
-import { tokenStorage } from './token-storage.ts';
+import { accessTokenStore } from './token-storage.ts';
 
 /** Codes the client assigns itself, for failures that never produced a server error body. */
 export const clientErrorCodes = {
@@ -27,6 +28,8 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Whether a 401 for an expired access token renews it and sends the request again (the default). */
+  renewOnExpiry?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -46,8 +49,9 @@ const unexpectedResponseError = (statusCode: number, cause?: unknown) =>
 
 /** Fetches and reads the body under one time limit, so a stalled body times out like a stalled server. */
 async function send(path: string, options: ApiRequestOptions): Promise<{ response: Response; text: string }> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const accessToken = tokenStorage.getAccessToken();
+  // The CSRF header on every call is harmless, and required by the calls the refresh cookie authorises.
+  const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE });
+  const accessToken = accessTokenStore.get();
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
@@ -65,6 +69,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<{ respons
   try {
     const response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
+      credentials: 'same-origin',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
@@ -88,10 +93,58 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+const REFRESH_LOCK_NAME = 'matome.token-refresh';
+const sessionEndedListeners = new Set<() => void>();
+let renewal: Promise<boolean> | null = null;
+
+/** Called when the session turned out to be over (its refresh cookie no longer works). */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /**
- * Calls `/api{path}` with the stored access token and validates the reply with `schema`.
- * Every failure becomes an ApiError: the server's `{statusCode, error, message, code}` shape when it sent one,
- * otherwise a localised timeout, network or unexpected-format message.
+ * Refresh tokens rotate on every use, so two tabs spending the same one would end the session for both. The Web
+ * Locks API serialises renewals across tabs (each then sends the cookie its predecessor set); browsers without
+ * it fall back to one renewal at a time per tab.
+ */
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  if ('locks' in navigator) return navigator.locks.request(REFRESH_LOCK_NAME, task);
+  return task();
+}
+
+/**
+ * A new access token for this tab through the HttpOnly refresh cookie: at start (a reload, a new tab), before the
+ * current one expires, and when a request finds it expired. One at a time; answers whether the session lives on.
+ */
+export function renewAccessToken(): Promise<boolean> {
+  renewal ??= withRefreshLock(async () => {
+    const before = accessTokenStore.get();
+    try {
+      const { tokens } = await apiRequest('/auth/refresh', {
+        method: 'POST',
+        schema: refreshResponseSchema,
+        renewOnExpiry: false,
+      });
+      accessTokenStore.set(tokens.accessToken);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 401) throw error;
+      // Keep a token a sign-in stored while this renewal was under way.
+      if (accessTokenStore.get() === before) accessTokenStore.set(null);
+      return accessTokenStore.get() !== null;
+    }
+  }).finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/**
+ * Calls `/api{path}` with the access token held in memory and validates the reply with `schema`. A request
+ * whose token expired meanwhile renews it once and is sent again. Every failure becomes an ApiError: the
+ * server's `{statusCode, error, message, code}` shape when it sent one, otherwise a localised timeout, network
+ * or unexpected-format message.
  */
 export async function apiRequest<T>(
   path: string,
@@ -102,6 +155,22 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
 ): Promise<T | void> {
+  const sentToken = accessTokenStore.get();
+  try {
+    return await receive(path, options);
+  } catch (error) {
+    const expired = error instanceof ApiError && error.statusCode === 401 && error.code === 'UNAUTHENTICATED';
+    if (!expired || !sentToken || options.renewOnExpiry === false) throw error;
+    // Another request may have renewed the token already; otherwise renew it now.
+    if (accessTokenStore.get() === sentToken && !(await renewAccessToken())) {
+      for (const listener of sessionEndedListeners) listener();
+      throw error;
+    }
+    return receive(path, options);
+  }
+}
+
+async function receive<T>(path: string, options: ApiRequestOptions & { schema?: z.ZodType<T> }) {
   const { response, text } = await send(path, options);
   if (response.status === 504) throw timeoutError(response.status);
 

@@ -4,6 +4,7 @@ import type { User } from '../../contract/auth.ts';
 export const demoUser: User = {
   id: '6f1c2f8e-4b9a-4c3e-9a57-2b8f1d9e0c11',
   email: 'demo-en@example.com',
+  emailVerified: true,
   name: 'Demo User',
   planType: 'free',
   onboardingCompleted: false,
@@ -39,13 +40,37 @@ export const json = (status: number, body?: unknown) =>
 export const apiError = (statusCode: number, error: string, message: string) =>
   json(statusCode, { statusCode, error, message });
 
+/**
+ * What a signed-in browser's start looks like: the refresh cookie gives an access token, then the user loads.
+ * Spread into `stubApi` for screens behind sign-in.
+ */
+export const signedInHandlers = {
+  'POST /api/auth/refresh': () => json(200, { tokens: { accessToken: fakeAccessToken(15 * 60) } }),
+  'GET /api/auth/me': () => json(200, { user: demoUser }),
+};
+
+/** A browser without a session: the refresh cookie is missing. */
+export const signedOutHandlers = {
+  'POST /api/auth/refresh': () =>
+    json(401, {
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Refresh token is invalid or expired',
+      code: 'INVALID_REFRESH_TOKEN',
+    }),
+};
+
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
-/** Stubs global fetch with one handler per "METHOD /api/path"; any other request fails like a network error. */
+/**
+ * Stubs global fetch with one handler per "METHOD /api/path"; any other request fails like a network error. The
+ * browser has no session unless the handlers say otherwise (`signedInHandlers`).
+ */
 export function stubApi(handlers: Record<string, Handler>) {
+  const routes: Record<string, Handler> = { ...signedOutHandlers, ...handlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const route = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = handlers[route];
+    const handler = routes[route];
     if (!handler) throw new Error(`Unexpected request: ${route}`);
     return handler(init);
   });

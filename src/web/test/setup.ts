@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
+import { accessTokenStore } from '../lib/token-storage.ts';
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
@@ -21,6 +22,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await changeLanguage('en');
+  accessTokenStore.set(null);
   window.localStorage.clear();
   window.sessionStorage.clear();
   expect(

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ProviderIdentity, ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
+import { pkceChallenge } from '../pkce.ts';
 import { ProviderError, transportError } from '../provider-error.ts';
 import type { createChatworkClient } from './chatwork-client.ts';
 
@@ -34,10 +34,6 @@ export type ChatworkOAuthOptions = {
   timeoutMs: number;
   api: ReturnType<typeof createChatworkClient>;
 };
-
-export function pkceChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
-}
 
 /**
  * When the access token expires. ChatWork's documentation shows `expires_in` both as seconds and as a string of

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
+import { pkceChallenge } from '../pkce.ts';
 import type { SlackClient } from './slack-client.ts';
 
 /**
@@ -79,26 +80,36 @@ export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
   const credentials = { client_id: options.clientId, client_secret: options.clientSecret };
 
   return {
-    usesPkce: false,
+    // oauth.v2.access documents `code_verifier` ("used to generate the code_challenge originally"); a server that
+    // ignored the challenge would ignore the verifier too, so sending both is right under either reading (decision 061).
+    usesPkce: true,
     refreshMarginMs: REFRESH_MARGIN_MS,
 
-    authorizeUrl({ state, redirectUri }) {
+    authorizeUrl({ state, redirectUri, codeVerifier }) {
       const url = new URL(options.authorizeUrl);
       url.search = new URLSearchParams({
         client_id: options.clientId,
         user_scope: SLACK_USER_SCOPES.join(','),
         redirect_uri: redirectUri,
         state,
+        ...(codeVerifier
+          ? { code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256' }
+          : {}),
       }).toString();
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri }) {
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
       const access = await options.client.call(
         OAUTH_BUDGET_KEY,
         undefined,
         'oauth.v2.access',
-        { ...credentials, code, redirect_uri: redirectUri },
+        {
+          ...credentials,
+          code,
+          redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        },
         accessResponseSchema,
       );
       const user = access.authed_user;

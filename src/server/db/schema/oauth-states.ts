@@ -13,10 +13,19 @@ export const oauthStates = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform', { enum: ['slack', 'chatwork'] }).notNull(),
-    /** PKCE verifier (ChatWork), encrypted like provider tokens. */
+    /**
+     * SHA-256 of the browser-binding nonce set as a cookie in the browser that started the consent: the callback
+     * is accepted only from that browser (RFC 9700 §4.7.1). Null only on rows from before binding existed,
+     * which never match.
+     */
+    bindingHash: text('binding_hash'),
+    /** PKCE verifier, encrypted like provider tokens. */
     codeVerifierEncrypted: text('code_verifier_encrypted'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('oauth_states_expires_idx').on(table.expiresAt),
+    index('oauth_states_user_idx').on(table.userId),
+  ],
 );

@@ -6,6 +6,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
+    /** When the owner proved they receive mail at `email`; null until then (accounts from before verification). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     name: text('name').notNull(),
     /** argon2id PHC string; null for users who only sign in through OAuth. */
     passwordHash: text('password_hash'),

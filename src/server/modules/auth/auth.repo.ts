@@ -1,15 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { refreshSessions } from '../../db/schema/refresh-sessions.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-export type RotationResult =
-  | { kind: 'rotated'; userId: string; familyId: string }
-  | { kind: 'reused'; familyId: string }
-  | { kind: 'expired' }
-  | { kind: 'unknown' };
 
 export function createAuthRepo(db: Database) {
   return {
@@ -28,6 +22,7 @@ export function createAuthRepo(db: Database) {
       email: string;
       name: string;
       passwordHash: string;
+      emailVerifiedAt: Date | null;
       isDemo?: boolean;
     }): Promise<UserRow | undefined> {
       const [row] = await db
@@ -45,88 +40,36 @@ export function createAuthRepo(db: Database) {
         .where(eq(users.id, id));
     },
 
-    async insertSession(values: {
-      userId: string;
-      familyId: string;
-      tokenHash: string;
-      expiresAt: Date;
-    }): Promise<void> {
-      await db.insert(refreshSessions).values(values);
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
     },
 
     /**
-     * Swaps the session behind `tokenHash` for a new one in the same family, atomically. A token that was
-     * already rotated or revoked is reported as reused and its whole family is revoked.
+     * Makes `email` the user's confirmed address; false when another account holds it. Confirming the address
+     * the user already has only records when.
      */
-    async rotateSession(
-      tokenHash: string,
-      next: { tokenHash: string; expiresAt: Date },
-    ): Promise<RotationResult> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(refreshSessions)
-          .where(eq(refreshSessions.tokenHash, tokenHash))
-          .for('update')
-          .limit(1);
-        if (!current) return { kind: 'unknown' } as const;
-        if (current.revokedAt) {
-          await tx
-            .update(refreshSessions)
-            .set({ revokedAt: sql`now()` })
-            .where(and(eq(refreshSessions.familyId, current.familyId), isNull(refreshSessions.revokedAt)));
-          return { kind: 'reused', familyId: current.familyId } as const;
-        }
-        if (current.expiresAt.getTime() <= Date.now()) return { kind: 'expired' } as const;
-        const [created] = await tx
-          .insert(refreshSessions)
-          .values({ userId: current.userId, familyId: current.familyId, ...next })
-          .returning({ id: refreshSessions.id });
-        await tx
-          .update(refreshSessions)
-          .set({ revokedAt: sql`now()`, replacedById: created!.id })
-          .where(eq(refreshSessions.id, current.id));
-        return { kind: 'rotated', userId: current.userId, familyId: current.familyId } as const;
-      });
+    async confirmEmail(id: string, email: string, at: Date): Promise<boolean> {
+      try {
+        const updated = await db
+          .update(users)
+          .set({ email, emailVerifiedAt: at, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        return updated.length > 0;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
-    async revokeFamily(userId: string, familyId: string): Promise<void> {
+    async markDemoVerified(at: Date): Promise<void> {
       await db
-        .update(refreshSessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(refreshSessions.userId, userId),
-            eq(refreshSessions.familyId, familyId),
-            isNull(refreshSessions.revokedAt),
-          ),
-        );
-    },
-
-    async findFamilyOfToken(userId: string, tokenHash: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ familyId: refreshSessions.familyId })
-        .from(refreshSessions)
-        .where(and(eq(refreshSessions.userId, userId), eq(refreshSessions.tokenHash, tokenHash)))
-        .limit(1);
-      return row?.familyId;
-    },
-
-    /** A family is live while one of its sessions is neither revoked nor expired. */
-    async isFamilyActive(userId: string, familyId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: refreshSessions.id })
-        .from(refreshSessions)
-        .where(
-          and(
-            eq(refreshSessions.userId, userId),
-            eq(refreshSessions.familyId, familyId),
-            isNull(refreshSessions.revokedAt),
-            sql`${refreshSessions.expiresAt} > now()`,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+        .update(users)
+        .set({ emailVerifiedAt: at })
+        .where(and(eq(users.isDemo, true), isNull(users.emailVerifiedAt)));
     },
   };
 }

@@ -4,28 +4,27 @@ import { z } from 'zod';
 import {
   authResponseSchema,
   loginBodySchema,
-  logoutBodySchema,
   meResponseSchema,
-  refreshBodySchema,
   refreshResponseSchema,
-  registerBodySchema,
 } from '../../../contract/auth.ts';
 import { demoAccountsResponseSchema } from '../../../contract/demo.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
-import type { AuthService, DemoAccount } from './auth.service.ts';
+import { requireSameSiteScript } from '../../plugins/csrf.ts';
+import { clientOf } from '../../lib/client-info.ts';
+import type { AuthCookies } from './auth-cookies.ts';
+import { toUserDto, type AuthService, type DemoAccount } from './auth.service.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 
 const MINUTE = 60;
 
-/** Budgets for unauthenticated endpoints, per client address and per account. */
+/** Budgets per client address (decision 063). Sign-in failures are counted before the password is checked. */
 export const authRateLimits = {
-  loginPerIp: { points: 30, durationSeconds: 15 * MINUTE },
-  loginFailuresPerEmail: { points: 10, durationSeconds: 15 * MINUTE },
-  registerPerIp: { points: 10, durationSeconds: 60 * MINUTE },
-  registerPerEmail: { points: 5, durationSeconds: 60 * MINUTE },
-  refreshPerIp: { points: 60, durationSeconds: 15 * MINUTE },
+  loginFailuresPerAddress: { points: 30, durationSeconds: 15 * MINUTE },
+  /** Refreshing is cheap and a refresh token cannot be guessed; this only bounds a runaway client. */
+  refreshPerAddress: { points: 1000, durationSeconds: 15 * MINUTE },
 };
 
 const errorResponses = {
@@ -33,40 +32,26 @@ const errorResponses = {
   401: apiErrorSchema,
   429: apiErrorSchema,
 };
+const cookieNote =
+  'Reads the HttpOnly `matome_refresh` cookie and requires the `x-matome-csrf: 1` header (403 `CSRF_REJECTED` without it).';
 
-export function authRoutes(
-  service: AuthService,
-  demo: { accounts: readonly DemoAccount[]; password: string },
-) {
+export type AuthRoutesDeps = {
+  service: AuthService;
+  cookies: AuthCookies;
+  throttle: LoginThrottle;
+  demo: { accounts: readonly DemoAccount[]; password: string };
+};
+
+export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps) {
   const limits = {
-    loginPerIp: createRateLimit(authRateLimits.loginPerIp),
-    loginFailuresPerEmail: createRateLimit(authRateLimits.loginFailuresPerEmail),
-    registerPerIp: createRateLimit(authRateLimits.registerPerIp),
-    registerPerEmail: createRateLimit(authRateLimits.registerPerEmail),
-    refreshPerIp: createRateLimit(authRateLimits.refreshPerIp),
+    loginFailuresPerAddress: createRateLimit(authRateLimits.loginFailuresPerAddress),
+    refreshPerAddress: createRateLimit(authRateLimits.refreshPerAddress),
   };
-  // Demo passwords are public, so a failure budget on them would only let anyone lock the demo out.
+  // Demo passwords are public, so slowing guesses at them would protect nothing and let anyone lock the demo out.
   const demoEmails = new Set(demo.accounts.map((account) => account.email));
 
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-
-    routes.post(
-      '/register',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Create an account with email and password',
-          body: registerBodySchema,
-          response: { 201: authResponseSchema, ...errorResponses, 409: apiErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        await limits.registerPerIp.consume(request.ip);
-        await limits.registerPerEmail.consume(request.body.email);
-        return reply.code(201).send(await service.register(request.body));
-      },
-    );
 
     routes.post(
       '/login',
@@ -74,58 +59,78 @@ export function authRoutes(
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password',
+          description:
+            'Sets the HttpOnly `matome_refresh` cookie (the session) and `matome_device` (this browser signed in before). 429 `RATE_LIMITED` with Retry-After while the account, device or address must wait.',
           body: loginBodySchema,
           response: { 200: authResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { email } = request.body;
-        const countsFailures = !demoEmails.has(email);
-        await limits.loginPerIp.consume(request.ip);
-        if (countsFailures) await limits.loginFailuresPerEmail.assertOpen(email);
+        await limits.loginFailuresPerAddress.consume(request.ip);
+        // A browser that signed in to this account before has its own budget, so other people's guesses at the
+        // password never lock the owner out of their usual device.
+        const throttleKey = demoEmails.has(email)
+          ? null
+          : cookies.isKnownDevice(request, email)
+            ? `device:${cookies.deviceIdOf(request)}:${email}`
+            : `email:${email}`;
         try {
-          const result = await service.login(request.body);
-          if (countsFailures) await limits.loginFailuresPerEmail.reset(email);
-          return result;
+          if (throttleKey) throttle.begin(throttleKey);
         } catch (error) {
-          if (countsFailures && error instanceof HttpError && error.statusCode === 401) {
-            await limits.loginFailuresPerEmail.penalise(email);
-          }
+          await limits.loginFailuresPerAddress.refund(request.ip);
           throw error;
         }
+        const user = await service.checkCredentials(request.body);
+        await limits.loginFailuresPerAddress.refund(request.ip);
+        if (throttleKey) throttle.forget(throttleKey);
+        const signedIn = await service.signIn(user.id, clientOf(request));
+        cookies.rememberDevice(request, reply, email);
+        return { user: toUserDto(user), tokens: cookies.sendSignedIn(reply, signedIn) };
       },
     );
 
     routes.post(
       '/refresh',
       {
+        onRequest: requireSameSiteScript,
         schema: {
           tags: ['auth'],
-          summary: 'Exchange a refresh token for new tokens (the refresh token rotates)',
-          body: refreshBodySchema,
-          response: { 200: refreshResponseSchema, ...errorResponses },
+          summary: 'A new access token for the session of the refresh cookie (the refresh token rotates)',
+          description: `${cookieNote} A refresh token used twice ends its session (401 \`REFRESH_TOKEN_REUSED\`).`,
+          response: { 200: refreshResponseSchema, ...errorResponses, 403: apiErrorSchema },
         },
       },
-      async (request) => {
-        await limits.refreshPerIp.consume(request.ip);
-        return { tokens: await service.refresh(request.body.refreshToken) };
+      async (request, reply) => {
+        await limits.refreshPerAddress.consume(request.ip);
+        const refreshToken = cookies.readRefresh(request);
+        try {
+          if (!refreshToken) {
+            throw new HttpError(401, 'Refresh token is invalid or expired', 'INVALID_REFRESH_TOKEN');
+          }
+          return { tokens: cookies.sendSignedIn(reply, await service.refresh(refreshToken)) };
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 401) cookies.clearRefresh(reply);
+          throw error;
+        }
       },
     );
 
     routes.post(
       '/logout',
       {
-        onRequest: app.authenticate,
+        onRequest: requireSameSiteScript,
         schema: {
           tags: ['auth'],
-          summary: 'End the current session',
-          security: bearerSecurity,
-          body: logoutBodySchema,
-          response: { 204: z.undefined(), ...errorResponses },
+          summary: 'End the session of the refresh cookie and clear the cookie',
+          description: cookieNote,
+          response: { 204: z.undefined(), 403: apiErrorSchema },
         },
       },
       async (request, reply) => {
-        await service.logout(requireSubject(request), request.body?.refreshToken);
+        const refreshToken = cookies.readRefresh(request);
+        if (refreshToken) await service.signOut(refreshToken);
+        cookies.clearRefresh(reply);
         return reply.code(204).send();
       },
     );

@@ -1,21 +1,27 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_SECONDS, type Language, type Tokens, type User } from '../../../contract/auth.ts';
+import { randomBytes } from 'node:crypto';
+import type { Language, User } from '../../../contract/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccessTokens, AccessTokenSubject } from './access-tokens.ts';
 import type { AuthRepo, UserRow } from './auth.repo.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-const INVALID_REFRESH_MESSAGE = 'Refresh token is invalid or expired';
 
 const demoNames: Record<Language, string> = { en: 'Demo User', jp: 'デモユーザー' };
 
 export type DemoAccount = { email: string; language: Language };
 
+/** What signing in hands out: the access token for the page, the refresh token for the HttpOnly cookie. */
+export type SignedIn = { accessToken: string; refreshToken: string; expiresAt: Date };
+
 export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     name: row.name,
     planType: row.planType,
     onboardingCompleted: row.onboardingCompleted,
@@ -28,85 +34,121 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
+const unauthenticated = () => new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');
 
-export function createAuthService(repo: AuthRepo, accessTokens: AccessTokens) {
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  accessTokens: AccessTokens;
+  sessions: SessionsService;
+  clock: () => number;
+}) {
+  const { repo, accessTokens, sessions } = deps;
   /** Verified against when an email is unknown, so a miss costs as long as a wrong password. */
   const timingDecoyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  async function issueTokens(userId: string, familyId: string = randomUUID()): Promise<Tokens> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    await repo.insertSession({
-      userId,
-      familyId,
-      tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    });
-    return { accessToken: await accessTokens.sign({ userId, sessionFamilyId: familyId }), refreshToken };
+  /** Hashes a password a person is choosing, after refusing common and guessable ones. */
+  async function hashNewPassword(password: string, context: { email: string; field: string }) {
+    assertAcceptablePassword(password, context);
+    return hashPassword(password);
+  }
+
+  async function requireUser(userId: string): Promise<UserRow> {
+    const row = await repo.findUserById(userId);
+    if (!row) throw unauthenticated();
+    return row;
   }
 
   return {
-    async register(input: { email: string; password: string; name: string }) {
-      const passwordHash = await hashPassword(input.password);
-      const row = await repo.insertUser({ email: input.email, name: input.name, passwordHash });
-      if (!row) throw new HttpError(409, 'Email already registered', 'EMAIL_TAKEN');
-      return { user: toUserDto(row), tokens: await issueTokens(row.id) };
-    },
-
-    async login(input: { email: string; password: string }) {
+    /** The user whose password this is, or 401; an unknown email costs as long as a wrong password. */
+    async checkCredentials(input: { email: string; password: string }): Promise<UserRow> {
       const row = await repo.findUserByEmail(input.email);
       const valid = row?.passwordHash
         ? await verifyPassword(row.passwordHash, input.password)
         : await verifyPassword(await timingDecoyHash, input.password).then(() => false);
       if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
-      return { user: toUserDto(row), tokens: await issueTokens(row.id) };
+      return row;
     },
 
-    async refresh(refreshToken: string): Promise<Tokens> {
-      const nextToken = randomBytes(32).toString('base64url');
-      const result = await repo.rotateSession(hashRefreshToken(refreshToken), {
-        tokenHash: hashRefreshToken(nextToken),
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      });
-      if (result.kind === 'reused') {
-        throw new HttpError(
-          401,
-          'Refresh token was already used; please sign in again',
-          'REFRESH_TOKEN_REUSED',
-        );
-      }
-      if (result.kind !== 'rotated')
-        throw new HttpError(401, INVALID_REFRESH_MESSAGE, 'INVALID_REFRESH_TOKEN');
-      const accessToken = await accessTokens.sign({
-        userId: result.userId,
-        sessionFamilyId: result.familyId,
-      });
-      return { accessToken, refreshToken: nextToken };
+    async signIn(userId: string, client: ClientInfo): Promise<SignedIn> {
+      const session = await sessions.start(userId, client);
+      return {
+        accessToken: await accessTokens.sign({ userId, sessionFamilyId: session.sessionId }),
+        refreshToken: session.refreshToken,
+        expiresAt: session.expiresAt,
+      };
     },
 
-    /** Ends the session the caller signed in with, and the one the given refresh token belongs to. */
-    async logout(subject: AccessTokenSubject, refreshToken: string | undefined): Promise<void> {
-      await repo.revokeFamily(subject.userId, subject.sessionFamilyId);
-      if (refreshToken) {
-        const familyId = await repo.findFamilyOfToken(subject.userId, hashRefreshToken(refreshToken));
-        if (familyId && familyId !== subject.sessionFamilyId)
-          await repo.revokeFamily(subject.userId, familyId);
-      }
+    async refresh(refreshToken: string): Promise<SignedIn> {
+      const session = await sessions.rotate(refreshToken);
+      return {
+        accessToken: await accessTokens.sign({
+          userId: session.userId,
+          sessionFamilyId: session.sessionId,
+        }),
+        refreshToken: session.refreshToken,
+        expiresAt: session.expiresAt,
+      };
+    },
+
+    /** Ends the session a refresh token belongs to; its access tokens stop working at once. */
+    signOut(refreshToken: string): Promise<void> {
+      return sessions.endByRefreshToken(refreshToken);
     },
 
     /** The signed-in subject of a bearer token whose session is still live, or null. */
     async authenticate(accessToken: string): Promise<AccessTokenSubject | null> {
       const subject = await accessTokens.verify(accessToken);
       if (!subject) return null;
-      return (await repo.isFamilyActive(subject.userId, subject.sessionFamilyId)) ? subject : null;
+      return (await sessions.isLive(subject.userId, subject.sessionFamilyId)) ? subject : null;
     },
 
     async getUser(userId: string): Promise<User> {
-      const row = await repo.findUserById(userId);
-      if (!row) throw new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');
-      return toUserDto(row);
+      return toUserDto(await requireUser(userId));
+    },
+
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return repo.findUserByEmail(email);
+    },
+
+    hashNewPassword,
+
+    /** Creates an account whose address was just confirmed; undefined when the address is taken meanwhile. */
+    async createConfirmedUser(values: {
+      email: string;
+      name: string;
+      passwordHash: string;
+    }): Promise<User | undefined> {
+      const row = await repo.insertUser({ ...values, emailVerifiedAt: new Date(deps.clock()) });
+      return row ? toUserDto(row) : undefined;
+    },
+
+    /** Changes the password of a signed-in user who proves the current one; their other sessions end. */
+    async changePassword(
+      subject: AccessTokenSubject,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      const row = await requireUser(subject.userId);
+      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+        throw new HttpError(403, 'The current password is not correct', 'WRONG_PASSWORD');
+      }
+      const passwordHash = await hashNewPassword(input.newPassword, {
+        email: row.email,
+        field: 'body.newPassword',
+      });
+      await repo.setPassword(row.id, passwordHash);
+      await sessions.endAll(row.id, subject.sessionFamilyId);
+    },
+
+    /** Sets a new password after a reset link proved the mailbox: the address counts as confirmed, every session ends. */
+    async resetPassword(userId: string, email: string, passwordHash: string): Promise<void> {
+      await repo.setPassword(userId, passwordHash);
+      await repo.confirmEmail(userId, email, new Date(deps.clock()));
+      await sessions.endAll(userId);
+    },
+
+    /** Makes `email` the user's confirmed address; false when another account took it meanwhile. */
+    confirmEmail(userId: string, email: string): Promise<boolean> {
+      return repo.confirmEmail(userId, email, new Date(deps.clock()));
     },
 
     /** Creates the demo users, or resets their password to the configured one. */
@@ -118,6 +160,7 @@ export function createAuthService(repo: AuthRepo, accessTokens: AccessTokens) {
             email: account.email,
             name: demoNames[account.language],
             passwordHash: await hashPassword(password),
+            emailVerifiedAt: new Date(deps.clock()),
             isDemo: true,
           });
         } else if (
@@ -128,6 +171,8 @@ export function createAuthService(repo: AuthRepo, accessTokens: AccessTokens) {
           await repo.updateDemoUser(existing.id, { passwordHash: await hashPassword(password) });
         }
       }
+      // The operator chose these addresses; they are as confirmed as they will ever be.
+      await repo.markDemoVerified(new Date(deps.clock()));
     },
   };
 }

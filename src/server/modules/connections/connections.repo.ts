@@ -1,12 +1,10 @@
-import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { oauthStates } from '../../db/schema/oauth-states.ts';
 import { platformConnections } from '../../db/schema/platform-connections.ts';
 
 export type ConnectionRow = typeof platformConnections.$inferSelect;
 export type ConnectionPlatform = ConnectionRow['platform'];
 export type ConnectionStatus = ConnectionRow['status'];
-export type OAuthStateRow = typeof oauthStates.$inferSelect;
 
 export type ConnectionIdentity = {
   userId: string;
@@ -217,21 +215,6 @@ export function createConnectionsRepo(db: Database) {
           status: sql`case when ${platformConnections.status} = 'reauth_required' then 'reauth_required' else ${status} end`,
         })
         .where(eq(platformConnections.id, id));
-    },
-
-    /** Stores a consent in progress, sweeping consents that were abandoned and have expired. */
-    async insertState(values: typeof oauthStates.$inferInsert, now: Date): Promise<void> {
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-      await db.insert(oauthStates).values(values);
-    },
-
-    /** Deletes and returns the state if it is still valid: a state can be taken once. */
-    async takeState(stateHash: string, now: Date): Promise<OAuthStateRow | undefined> {
-      const [row] = await db
-        .delete(oauthStates)
-        .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, now)))
-        .returning();
-      return row;
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { platformNames, platforms } from '../../../contract/messages.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import { readOAuthBinding, setOAuthBinding } from '../oauth-flows/oauth-binding-cookie.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
 
@@ -32,6 +33,8 @@ export type ConnectionsRoutesDeps = {
   countShown: (userId: string) => Promise<number>;
   /** Called when a user's connections changed, so their cached messages are gathered afresh. */
   onChange: (userId: string) => Promise<void>;
+  /** Whether cookies carry `Secure` (the app is served over HTTPS). */
+  secureCookies: boolean;
 };
 
 /** Connecting (OAuth), disconnecting and replying for Slack and ChatWork, and the panel's overview. */
@@ -69,12 +72,17 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
             tags: ['connections'],
             summary: `Start connecting a ${name} account: the consent page to send the browser to`,
             description:
-              '403 `CONNECTION_LIMIT` at the plan limit, 403 `DEMO_RESTRICTED` for demo accounts and test mode, 409 `PROVIDER_NOT_CONFIGURED` without client credentials.',
+              'Sets the HttpOnly browser-binding cookie the callback requires, so the consent completes only in this browser. 403 `CONNECTION_LIMIT` at the plan limit, 403 `DEMO_RESTRICTED` for demo accounts and test mode, 409 `PROVIDER_NOT_CONFIGURED` without client credentials, 429 `TOO_MANY_PENDING_CONSENTS` with 10 consents already open.',
             security: bearerSecurity,
-            response: { 200: connectResponseSchema, ...errors, 409: apiErrorSchema },
+            response: { 200: connectResponseSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
           },
         },
-        async (request) => ({ authUrl: await service.connect(requireSubject(request).userId, platform) }),
+        async (request, reply) => {
+          const { userId } = requireSubject(request);
+          const { authUrl, binding } = await service.connect(userId, platform, readOAuthBinding(request));
+          setOAuthBinding(reply, binding, deps.secureCookies);
+          return { authUrl };
+        },
       );
 
       routes.get(
@@ -83,11 +91,17 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
           schema: {
             tags: ['connections'],
             summary: `Where ${name}'s consent page returns; redirects to the dashboard with the result`,
+            description:
+              'Accepted only in the browser that started the consent (its binding cookie); anywhere else the state is spent and nothing is stored.',
             querystring: callbackQuerySchema,
           },
         },
         async (request, reply) => {
-          const { location, userId } = await service.callback(platform, request.query);
+          const { location, userId } = await service.callback(
+            platform,
+            request.query,
+            readOAuthBinding(request),
+          );
           if (userId) await deps.onChange(userId);
           return reply.header('cache-control', 'no-store').redirect(location, 302);
         },

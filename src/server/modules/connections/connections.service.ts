@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PlanType } from '../../../contract/auth.ts';
 import {
   CONNECTION_LIMITS,
@@ -11,10 +11,9 @@ import type { ProviderOAuth } from '../../connectors/oauth-types.ts';
 import { ProviderError } from '../../connectors/provider-error.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
+import type { OAuthFlowsService } from '../oauth-flows/oauth-flows.service.ts';
 import type { ConnectionRow, ConnectionsRepo } from './connections.repo.ts';
 
-/** A consent started on the provider's page must come back within 10 minutes. */
-export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** How long a refresh may hold the lease; a crashed holder's lease lapses after this. */
 const REFRESH_LEASE_MS = 30_000;
 /** How long a request waits for another holder's refresh before giving up. */
@@ -24,7 +23,8 @@ const REFRESH_POLL_MS = 50;
 /** The texts the dashboard shows after the consent page (SPEC §8 builds them into "… connection error: {message}"). */
 export const callbackMessages = {
   denied: 'Access was not granted on the consent page.',
-  invalidState: 'This sign-in link has expired or was already used. Please try again.',
+  invalidState:
+    'This consent link has expired or was already used, or it was opened in a different browser from the one that started it. Please start again from Matome.',
   limit: 'You have reached the connection limit of your plan.',
   failed: 'The connection could not be completed. Please try again.',
   notConfigured: 'This service is not configured on the server.',
@@ -33,6 +33,7 @@ export const callbackMessages = {
 export type ConnectionsServiceDeps = {
   repo: ConnectionsRepo;
   cipher: TokenCipher;
+  oauthFlows: OAuthFlowsService;
   /** Providers with credentials; a missing one is "not configured". */
   providers: Partial<Record<Platform, ProviderOAuth>>;
   publicUrl: string;
@@ -101,10 +102,6 @@ export function httpErrorOf(error: unknown, notFound: string): HttpError {
     }
   }
   throw error;
-}
-
-function hashState(state: string): string {
-  return createHash('sha256').update(state).digest('base64url');
 }
 
 export function toPlatformConnection(row: ConnectionRow): PlatformConnection {
@@ -331,10 +328,14 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     /**
-     * Starts a consent: a random single-use state bound to the user (kept only as a hash, 10 minutes), a PKCE
-     * verifier where the provider takes one, and the provider's consent URL.
+     * Starts a consent (state, PKCE verifier and browser binding from the OAuth flows) and answers the provider's
+     * consent URL and the binding the route sets as a cookie in the browser that asked.
      */
-    async connect(userId: string, platform: Platform): Promise<string> {
+    async connect(
+      userId: string,
+      platform: Platform,
+      browserBinding: string | undefined,
+    ): Promise<{ authUrl: string; binding: string }> {
       await assertUnrestricted(userId);
       const provider = providerOf(platform);
       const limit = await limitOf(userId);
@@ -345,19 +346,18 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           connectionErrorCodes.limit,
         );
       }
-      const state = randomBytes(32).toString('base64url');
-      const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : null;
-      await repo.insertState(
-        {
-          stateHash: hashState(state),
-          userId,
-          platform,
-          codeVerifierEncrypted: codeVerifier ? cipher.seal(codeVerifier, 'pkce') : null,
-          expiresAt: new Date(deps.clock() + OAUTH_STATE_TTL_MS),
-        },
-        new Date(deps.clock()),
-      );
-      return provider.authorizeUrl({ state, redirectUri: redirectUri(platform), codeVerifier });
+      const flow = await deps.oauthFlows.start({
+        userId,
+        platform,
+        usesPkce: provider.usesPkce,
+        browserBinding,
+      });
+      const authUrl = provider.authorizeUrl({
+        state: flow.state,
+        redirectUri: redirectUri(platform),
+        codeVerifier: flow.codeVerifier,
+      });
+      return { authUrl, binding: flow.binding };
     },
 
     /**
@@ -367,6 +367,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     async callback(
       platform: Platform,
       query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+      browserBinding: string | undefined,
     ): Promise<{ location: string; userId: string | null }> {
       const failed = (message: string, userId: string | null = null) => ({
         location: dashboardUrl(platform, 'error', { message }),
@@ -374,15 +375,11 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       });
       const provider = deps.providers[platform];
       if (!provider) return failed(callbackMessages.notConfigured);
-      const pending = query.state
-        ? await repo.takeState(hashState(query.state), new Date(deps.clock()))
-        : undefined;
-      if (!pending || pending.platform !== platform) return failed(callbackMessages.invalidState);
+      const pending = await deps.oauthFlows.finish({ platform, state: query.state, browserBinding });
+      if (pending.kind !== 'bound') return failed(callbackMessages.invalidState);
       if (query.error || !query.code) return failed(callbackMessages.denied, pending.userId);
 
-      const codeVerifier = pending.codeVerifierEncrypted
-        ? cipher.open(pending.codeVerifierEncrypted, 'pkce')
-        : null;
+      const { codeVerifier } = pending;
       let result: Awaited<ReturnType<ProviderOAuth['exchangeCode']>>;
       try {
         result = await provider.exchangeCode({

@@ -8,7 +8,7 @@ import {
   type SlackMessageResult,
 } from '../../../contract/messages.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { bearer, registerUser, renewAccessToken } from '../../test/auth-helpers.ts';
 import {
   approveConsent,
   connectAccount,
@@ -70,11 +70,11 @@ async function inject(options: InjectOptions) {
 }
 
 async function connectedUser() {
-  const token = (await registerUser(app())).tokens.accessToken;
+  const { accessToken: token, refreshToken } = (await registerUser(app())).tokens;
   const landed = await connectAccount(app(), 'slack', token);
   expect(Object.fromEntries(landed.searchParams)).toEqual({ slack: 'connected', workspace: 'Acme' });
   const [connection] = await status(token);
-  return { token, connection: connection! };
+  return { token, refreshToken, connection: connection! };
 }
 
 async function status(token: string) {
@@ -192,9 +192,10 @@ describe('gathering Slack messages', () => {
   });
 
   it('refreshes a rotating token before it expires, once for concurrent requests', async () => {
-    const { token } = await connectedUser();
+    const { refreshToken } = await connectedUser();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 11 * 60 * 60_000);
+    const token = await renewAccessToken(app(), refreshToken);
     const results = await Promise.all(Array.from({ length: 4 }, () => messages(token)));
     expect(results.map((result) => result.accounts[0]!.error ?? 'ok')).toEqual(['ok', 'ok', 'ok', 'ok']);
     const refreshes = (await calls('oauth.v2.access')).filter(

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/hidden-messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { bearer, nextAddress, registerUser, signIn } from '../../test/auth-helpers.ts';
+import { bearer, cookieSet, csrfHeader, nextAddress, registerUser, signIn } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -157,7 +157,8 @@ describe('hiding messages', () => {
     const refreshed = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
-      payload: { refreshToken: first.refreshToken },
+      headers: csrfHeader,
+      cookies: { matome_refresh: cookieSet(login, 'matome_refresh')! },
       remoteAddress: nextAddress(),
     });
     expect(refreshed.statusCode, refreshed.body).toBe(200);

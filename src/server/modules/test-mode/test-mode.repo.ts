@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users.ts';
 
 export type TestModeUserRow = {
   email: string;
+  emailVerifiedAt: Date | null;
   isDemo: boolean;
   testModeEnabled: boolean;
   testModeLanguage: Language;
@@ -13,6 +14,7 @@ export type TestModeUserRow = {
 export function createTestModeRepo(db: Database) {
   const columns = {
     email: users.email,
+    emailVerifiedAt: users.emailVerifiedAt,
     isDemo: users.isDemo,
     testModeEnabled: users.testModeEnabled,
     testModeLanguage: users.testModeLanguage,

@@ -7,11 +7,14 @@ import {
   testModeStateSchema,
 } from '../../../contract/messages.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
+import { bearer, confirmEmail, nextAddress, registerUser, signIn } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createAuthRepo } from '../auth/auth.repo.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 const TESTER = `tester-${Date.now()}@example.com`;
+const UNCONFIRMED = `unconfirmed-${Date.now()}@example.com`;
 
 let testApp: TestApp;
 let tester: string;
@@ -41,7 +44,9 @@ async function slackContents(token: string): Promise<string[]> {
 
 beforeAll(async () => {
   // Listed in another case and with spaces, as an operator might write it.
-  testApp = await createTestApp({ TEST_MODE_EMAILS: ` someone@example.com , ${TESTER.toUpperCase()} ` });
+  testApp = await createTestApp({
+    TEST_MODE_EMAILS: ` someone@example.com , ${TESTER.toUpperCase()}, ${UNCONFIRMED} `,
+  });
   tester = (await registerUser(testApp.app, { email: TESTER })).tokens.accessToken;
   ordinary = (await registerUser(testApp.app)).tokens.accessToken;
 });
@@ -131,5 +136,29 @@ describe('test mode', () => {
 
   it('requires a signed-in user', async () => {
     expectApiError(await testApp.app.inject({ method: 'GET', url: '/api/test-mode' }), 401);
+  });
+
+  it('counts a listed address only once its owner confirmed it', async () => {
+    // An account from before addresses were confirmed at sign-up.
+    await createAuthRepo(testApp.database.db).insertUser({
+      email: UNCONFIRMED,
+      name: 'Unconfirmed',
+      passwordHash: await hashPassword('an old password'),
+      emailVerifiedAt: null,
+    });
+    const token = await signIn(testApp.app, UNCONFIRMED, 'an old password');
+    expect(await testMode(token)).toEqual({ available: false, enabled: false, language: 'en' });
+    expect(
+      expectApiError(await call('PUT', '/api/test-mode', token, { enabled: true, language: 'en' }), 403).code,
+    ).toBe('TEST_MODE_UNAVAILABLE');
+
+    const resend = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      headers: bearer(token),
+    });
+    expect(resend.statusCode, resend.body).toBe(202);
+    expect((await confirmEmail(testApp.app, UNCONFIRMED)).statusCode).toBe(200);
+    expect(await testMode(token)).toEqual({ available: true, enabled: false, language: 'en' });
   });
 });

@@ -16,9 +16,12 @@ export function createTestModeService(repo: TestModeRepo, settings: TestModeSett
   const listed = new Set(settings.testModeEmails);
   const demoLanguages = new Map(settings.demoAccounts.map((account) => [account.email, account.language]));
 
-  /** Demo accounts always see sample data, so test mode is not offered to them. */
+  /**
+   * Demo accounts always see sample data, so test mode is not offered to them. Anyone can type a listed address
+   * at sign-up, so it counts only once its owner confirmed it (decision 066).
+   */
   function isAvailable(user: TestModeUserRow): boolean {
-    return !user.isDemo && listed.has(user.email);
+    return !user.isDemo && user.emailVerifiedAt !== null && listed.has(user.email);
   }
 
   function stateOf(user: TestModeUserRow): TestModeState {

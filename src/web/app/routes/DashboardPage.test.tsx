@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ChatworkMessageResult,
   PlatformConnection,
   SlackMessageResult,
 } from '../../../contract/messages.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { tokenStorage } from '../../lib/token-storage.ts';
-import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../test/fake-api.ts';
+import { apiError, demoUser, json, stubApi, signedInHandlers } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
 import { routes } from '../router.tsx';
 
@@ -153,6 +152,7 @@ function slackResult(bodies: string[]): SlackMessageResult {
 }
 
 const signedIn = {
+  ...signedInHandlers,
   'GET /api/auth/me': () => json(200, { user }),
   'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
 };
@@ -165,10 +165,6 @@ const connected = {
 };
 
 const messageList = () => screen.findByRole('list', { name: 'Message list' });
-
-beforeEach(async () => {
-  await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
-});
 
 describe('dashboard', () => {
   it('asks a user without connections to connect a chat service', async () => {

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TagRecord } from '../../../contract/tags.ts';
 import { routes } from '../router.tsx';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { tokenStorage } from '../../lib/token-storage.ts';
-import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../test/fake-api.ts';
+import { apiError, demoUser, json, stubApi, signedInHandlers } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
 
 const user = { ...demoUser, email: 'kenji@example.com', name: 'Kenji', isDemo: false };
@@ -16,6 +15,7 @@ function tagsServer(initial: { tag: TagRecord; total: number }[] = []) {
   const statistics = [...initial];
   let next = 1;
   const fetchMock = stubApi({
+    ...signedInHandlers,
     'GET /api/auth/me': () => json(200, { user }),
     'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
     'GET /api/tags/statistics': () => json(200, { success: true, data: statistics }),
@@ -55,9 +55,6 @@ const urgent: TagRecord = {
   updated_at: stamp,
 };
 
-beforeEach(async () => {
-  await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
-});
 afterEach(async () => {
   await changeLanguage('en');
 });
@@ -79,7 +76,9 @@ describe('tags page', () => {
     await userEvent.type(name, '   ');
     expect(create).toBeDisabled();
     await userEvent.keyboard('{Enter}');
-    expect(server.fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(
+      server.fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && url === '/api/tags'),
+    ).toBe(false);
 
     await userEvent.clear(name);
     await userEvent.type(name, '  Waiting ');
@@ -94,7 +93,9 @@ describe('tags page', () => {
     expect(within(list).getByText('For replies I expect')).toBeVisible();
     expect(within(list).getByText('0 messages')).toBeVisible();
     expect(screen.getByText('1 tag')).toBeVisible();
-    const post = server.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const post = server.fetchMock.mock.calls.find(
+      ([url, init]) => init?.method === 'POST' && url === '/api/tags',
+    );
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       name: 'Waiting',
       name_jp: '',

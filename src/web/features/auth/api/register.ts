@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { authResponseSchema, type AuthResponse, type RegisterBody } from '../../../../contract/auth.ts';
+import { acceptedResponseSchema, type RegisterBody } from '../../../../contract/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useAuth } from '../hooks/use-auth.ts';
 
-export function register(body: RegisterBody): Promise<AuthResponse> {
-  return apiRequest('/auth/register', { method: 'POST', body, schema: authResponseSchema });
+/** Asks for a sign-up: the server e-mails a link that confirms the address and creates the account. */
+export function register(body: RegisterBody): Promise<{ message: string }> {
+  return apiRequest('/auth/register', { method: 'POST', body, schema: acceptedResponseSchema });
 }
 
 export function useRegister() {
-  const { startSession } = useAuth();
-  return useMutation({ mutationKey: ['auth', 'register'], mutationFn: register, onSuccess: startSession });
+  return useMutation({ mutationKey: ['auth', 'register'], mutationFn: register });
 }

@@ -1,13 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../lib/token-storage.ts';
-import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
+import {
+  apiError,
+  demoUser,
+  fakeAccessToken,
+  json,
+  signedInHandlers,
+  stubApi,
+} from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { AuthProvider } from './AuthProvider.tsx';
-
-const HOUR = 60 * 60;
 
 function Status() {
   const { status, user } = useAuth();
@@ -24,91 +29,102 @@ const routes = [
   { path: '/login', element: <h1>Login</h1> },
 ];
 
+const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => url);
+
 describe('AuthProvider', () => {
-  it('starts signed out without a stored token', () => {
+  it('asks the refresh cookie for a session at start, and is signed out without one', async () => {
     const fetchMock = stubApi({});
     renderRouter(routes, '/', { layout: AuthProvider });
 
-    expect(screen.getByText('unauthenticated')).toBeVisible();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('verifies a stored token with /auth/me', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * HOUR), refreshToken: 'refresh-1' });
-    const fetchMock = stubApi({ 'GET /api/auth/me': () => json(200, { user: demoUser }) });
-    renderRouter(routes, '/', { layout: AuthProvider });
-
     expect(screen.getByText('verifying')).toBeVisible();
-    expect(await screen.findByText('authenticated Demo User')).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('unauthenticated')).toBeVisible();
+    expect(urls(fetchMock)).toEqual(['/api/auth/refresh']);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('x-matome-csrf')).toBe('1');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBeUndefined();
   });
 
-  it('refreshes a token expiring within 12 hours before loading the user', async () => {
-    const fresh = { accessToken: fakeAccessToken(24 * HOUR), refreshToken: 'refresh-2' };
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(2 * HOUR), refreshToken: 'refresh-1' });
-    const fetchMock = stubApi({
-      'POST /api/auth/refresh': () => json(200, { tokens: fresh }),
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
-    });
+  it('restores the session after a reload: a new access token through the cookie, then the user', async () => {
+    const fetchMock = stubApi(signedInHandlers);
     renderRouter(routes, '/', { layout: AuthProvider });
 
     expect(await screen.findByText('authenticated Demo User')).toBeVisible();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/auth/me']);
-    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"refreshToken":"refresh-1"}');
-    expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
+    expect(urls(fetchMock)).toEqual(['/api/auth/refresh', '/api/auth/me']);
+    expect(accessTokenStore.get()).toBeTruthy();
   });
 
-  it('schedules a refresh for 12 hours before expiry and reloads the user afterwards', async () => {
+  it('keeps no token in localStorage or sessionStorage, and removes what an older version left there', async () => {
+    window.localStorage.setItem('matome.refreshToken', 'old-refresh-token');
+    window.sessionStorage.setItem('matome.accessToken', 'old-access-token');
+    stubApi(signedInHandlers);
+    renderRouter(routes, '/', { layout: AuthProvider });
+
+    expect(await screen.findByText('authenticated Demo User')).toBeVisible();
+    expect(JSON.stringify({ ...window.localStorage })).not.toMatch(/token/i);
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toMatch(/token/i);
+    expect(document.cookie).toBe('');
+  });
+
+  it('renews the 15-minute access token a minute before it expires', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fresh = { accessToken: fakeAccessToken(24 * HOUR), refreshToken: 'refresh-2' };
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(13 * HOUR), refreshToken: 'refresh-1' });
+    const fresh = fakeAccessToken(15 * 60);
+    let renewals = 0;
     const fetchMock = stubApi({
-      'POST /api/auth/refresh': () => json(200, { tokens: fresh }),
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      ...signedInHandlers,
+      'POST /api/auth/refresh': () => {
+        renewals += 1;
+        return json(200, { tokens: { accessToken: renewals === 1 ? fakeAccessToken(15 * 60) : fresh } });
+      },
     });
     renderRouter(routes, '/', { layout: AuthProvider });
     expect(await screen.findByText('authenticated Demo User')).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    await vi.advanceTimersByTimeAsync(HOUR * 1000);
+    await vi.advanceTimersByTimeAsync(14 * 60 * 1000 + 1000);
 
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-        '/api/auth/me',
-        '/api/auth/refresh',
-        '/api/auth/me',
-      ]),
+      expect(urls(fetchMock)).toEqual(['/api/auth/refresh', '/api/auth/me', '/api/auth/refresh']),
     );
-    expect(tokenStorage.getAccessToken()).toBe(fresh.accessToken);
+    expect(accessTokenStore.get()).toBe(fresh);
     vi.useRealTimers();
   });
 
-  it('clears the tokens and goes to /login when the refresh fails', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(-HOUR), refreshToken: 'revoked' });
-    stubApi({ 'POST /api/auth/refresh': () => apiError(401, 'Unauthorized', 'Invalid refresh token') });
-    const router = renderRouter(routes, '/', { layout: AuthProvider });
-
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(tokenStorage.getAccessToken()).toBeNull();
-  });
-
-  it('does not retry /auth/me when the token is rejected', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * HOUR), refreshToken: 'refresh-1' });
-    const fetchMock = stubApi({ 'GET /api/auth/me': () => apiError(401, 'Unauthorized', 'Invalid token') });
+  it('renews an expired token when a request meets it, and sends the request again', async () => {
+    const renewed = fakeAccessToken(15 * 60);
+    let meCalls = 0;
+    const fetchMock = stubApi({
+      'POST /api/auth/refresh': () => json(200, { tokens: { accessToken: renewed } }),
+      'GET /api/auth/me': (init) => {
+        meCalls += 1;
+        const authorization = new Headers(init?.headers).get('Authorization');
+        return meCalls === 1 || authorization !== `Bearer ${renewed}`
+          ? json(401, {
+              statusCode: 401,
+              error: 'Unauthorized',
+              message: 'Authentication required',
+              code: 'UNAUTHENTICATED',
+            })
+          : json(200, { user: demoUser });
+      },
+    });
     renderRouter(routes, '/', { layout: AuthProvider });
 
-    expect(await screen.findByText('unauthenticated')).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(tokenStorage.getAccessToken()).toBeNull();
+    expect(await screen.findByText('authenticated Demo User')).toBeVisible();
+    expect(urls(fetchMock)).toEqual([
+      '/api/auth/refresh',
+      '/api/auth/me',
+      '/api/auth/refresh',
+      '/api/auth/me',
+    ]);
   });
 
-  it('tries /auth/me three times before signing out', async () => {
-    await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * HOUR), refreshToken: 'refresh-1' });
-    const fetchMock = stubApi({ 'GET /api/auth/me': () => apiError(503, 'Service Unavailable', 'Starting') });
+  it('is signed out, holding no token, when the user cannot be loaded', async () => {
+    stubApi({
+      ...signedInHandlers,
+      'GET /api/auth/me': () => apiError(503, 'Service Unavailable', 'Starting'),
+    });
     renderRouter(routes, '/', { layout: AuthProvider });
-
     await waitFor(() => expect(screen.getByText('unauthenticated')).toBeVisible(), { timeout: 3000 });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(accessTokenStore.get()).toBeNull();
   });
 });

@@ -1,16 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
+import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
 import { readTokenExpiry } from '../../../lib/jwt.ts';
-import {
-  isExpiringSoon,
-  REFRESH_CHECK_INTERVAL_MS,
-  refreshDelayMs,
-} from '../../../lib/token-refresh-timing.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { renewDelayMs } from '../../../lib/token-refresh-timing.ts';
+import { accessTokenStore, forgetLegacyTokens } from '../../../lib/token-storage.ts';
 import { meQueryOptions } from '../api/get-me.ts';
-import { refreshTokens } from '../api/refresh-tokens.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
 
 type AuthState =
@@ -20,97 +16,92 @@ type AuthState =
 
 const VERIFYING: AuthState = { status: 'verifying', user: null };
 const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null };
-const REFRESH_LOCK_NAME = 'matome.token-refresh';
-
-const accessTokenExpiringSoon = () => {
-  const token = tokenStorage.getAccessToken();
-  return token === null || isExpiringSoon(readTokenExpiry(token), Date.now());
-};
+/** Tabs tell each other when the user signed out, so none keeps showing an account that is gone. */
+const AUTH_CHANNEL = 'matome.auth';
 
 /**
- * Refresh tokens rotate on every use, so two tabs spending the same one would sign each other out.
- * The Web Locks API serialises refreshes across tabs; browsers without it fall back to per-tab behaviour.
+ * Whether someone is signed in. The page never stores a token: at start it asks for an access token through the
+ * HttpOnly refresh cookie (so a reload or a new tab stays signed in), renews it a minute before it expires, and
+ * forgets everything when the session ends here, in another tab, or on the server.
  */
-async function withRefreshLock(task: () => Promise<void>): Promise<void> {
-  if ('locks' in navigator) await navigator.locks.request(REFRESH_LOCK_NAME, task);
-  else await task();
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [state, setState] = useState<AuthState>(() =>
-    tokenStorage.getAccessToken() ? VERIFYING : SIGNED_OUT,
-  );
-  const refreshInFlight = useRef<Promise<void> | null>(null);
+  const [state, setState] = useState<AuthState>(VERIFYING);
+  const [token, setToken] = useState(accessTokenStore.get);
+
+  useEffect(() => accessTokenStore.subscribe(() => setToken(accessTokenStore.get())), []);
 
   const endSession = useCallback(() => {
-    tokenStorage.clear();
+    accessTokenStore.set(null);
     queryClient.clear();
     setState(SIGNED_OUT);
   }, [queryClient]);
 
+  const endSessionAndLeave = useCallback(() => {
+    endSession();
+    void navigate('/login', { replace: true });
+  }, [endSession, navigate]);
+
+  const signedOutHere = useCallback(() => {
+    endSession();
+    if ('BroadcastChannel' in window) {
+      const channel = new BroadcastChannel(AUTH_CHANNEL);
+      channel.postMessage('signed-out');
+      channel.close();
+    }
+  }, [endSession]);
+
   const startSession = useCallback(async ({ user, tokens }: AuthResponse) => {
-    await tokenStorage.setTokens(tokens);
+    accessTokenStore.set(tokens.accessToken);
     setState({ status: 'authenticated', user });
   }, []);
 
-  const loadUser = useCallback(
-    () =>
-      queryClient.fetchQuery(meQueryOptions()).then((user) => setState({ status: 'authenticated', user })),
-    [queryClient],
-  );
-
-  const refresh = useCallback(() => {
-    refreshInFlight.current ??= (async () => {
-      try {
-        await withRefreshLock(async () => {
-          // Another tab may have refreshed while this one waited for the lock.
-          if (!accessTokenExpiringSoon()) return;
-          const refreshToken = tokenStorage.getRefreshToken();
-          if (!refreshToken) throw new Error('No refresh token stored');
-          await tokenStorage.setTokens(await refreshTokens(refreshToken));
-        });
-        await loadUser();
-      } catch {
-        endSession();
-        await navigate('/login', { replace: true });
-      } finally {
-        refreshInFlight.current = null;
-      }
-    })();
-    return refreshInFlight.current;
-  }, [endSession, loadUser, navigate]);
-
   useEffect(() => {
-    const token = tokenStorage.getAccessToken();
-    if (!token) return;
-    if (isExpiringSoon(readTokenExpiry(token), Date.now())) {
-      void refresh();
-      return;
-    }
-    loadUser().catch(endSession);
-  }, [endSession, loadUser, refresh]);
-
-  const { user } = state;
-  // Every sign-in and refresh sets a new user object, so the timers are re-planned from the newest token.
-  useEffect(() => {
-    if (!user) return;
-    const token = tokenStorage.getAccessToken();
-    const delay = token === null ? null : refreshDelayMs(readTokenExpiry(token), Date.now());
-    const timer = delay === null ? undefined : window.setTimeout(() => void refresh(), delay);
-    const check = window.setInterval(() => {
-      if (accessTokenExpiringSoon()) void refresh();
-    }, REFRESH_CHECK_INTERVAL_MS);
+    forgetLegacyTokens();
+    let active = true;
+    // A sign-in that finished meanwhile (a confirmation link, a login) wins over what the start found.
+    const settle = (next: AuthState) =>
+      active && setState((current) => (current.status === 'verifying' ? next : current));
+    renewAccessToken()
+      .then(async (signedIn) => {
+        if (!signedIn) return settle(SIGNED_OUT);
+        settle({ status: 'authenticated', user: await queryClient.fetchQuery(meQueryOptions()) });
+      })
+      .catch(() => active && endSession());
     return () => {
-      window.clearTimeout(timer);
-      window.clearInterval(check);
+      active = false;
     };
-  }, [user, refresh]);
+  }, [endSession, queryClient]);
+
+  useEffect(() => onSessionEnded(endSessionAndLeave), [endSessionAndLeave]);
+
+  useEffect(() => {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.onmessage = (event) => {
+      if (event.data === 'signed-out') endSessionAndLeave();
+    };
+    return () => channel.close();
+  }, [endSessionAndLeave]);
+
+  const signedIn = state.status === 'authenticated';
+  useEffect(() => {
+    if (!signedIn || !token) return;
+    const timer = window.setTimeout(
+      () => {
+        renewAccessToken()
+          .then((renewed) => renewed || endSessionAndLeave())
+          .catch(() => undefined);
+      },
+      renewDelayMs(readTokenExpiry(token), Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [signedIn, token, endSessionAndLeave]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, startSession, endSession }),
-    [state, startSession, endSession],
+    () => ({ status: state.status, user: state.user, startSession, endSession: signedOutHere }),
+    [state, startSession, signedOutHere],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

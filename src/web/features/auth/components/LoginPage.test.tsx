@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { apiError, demoAccounts, demoUser, fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { LoginPage } from './LoginPage.tsx';
@@ -15,7 +15,7 @@ const routes = [
 
 const fillAndSubmit = async (email: string, password: string) => {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email address'), email);
+  await user.type(await screen.findByLabelText('Email address'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
 };
@@ -44,7 +44,7 @@ describe('LoginPage', () => {
     renderRouter(routes, '/login', { layout: AuthProvider });
     const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('メールアドレス'), 'someone@example.com');
+    await user.type(await screen.findByLabelText('メールアドレス'), 'someone@example.com');
     await user.type(screen.getByLabelText('パスワード'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
 
@@ -104,8 +104,8 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('heading', { name: 'Try a demo account' })).not.toBeInTheDocument();
   });
 
-  it('stores the tokens and opens the dashboard after a successful login', async () => {
-    const tokens = { accessToken: fakeAccessToken(24 * 60 * 60), refreshToken: 'refresh-token' };
+  it('keeps the access token in memory and opens the dashboard after a successful login', async () => {
+    const tokens = { accessToken: fakeAccessToken(15 * 60) };
     stubApi({
       'GET /api/auth/demo-accounts': () => json(200, demoAccounts),
       'POST /api/auth/login': () => json(200, { user: demoUser, tokens }),
@@ -116,7 +116,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(tokenStorage.getAccessToken()).toBe(tokens.accessToken);
-    expect(tokenStorage.getRefreshToken()).toBe('refresh-token');
+    expect(accessTokenStore.get()).toBe(tokens.accessToken);
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain(tokens.accessToken);
   });
 });

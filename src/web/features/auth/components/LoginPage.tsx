@@ -123,6 +123,14 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
+        <p className="text-center text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-indigo-700 underline-offset-2 hover:underline"
+          >
+            {t('login.forgotPassword')}
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -11,10 +11,35 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRegister } from '../api/register.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { AuthCard } from './AuthCard.tsx';
+
+const knownErrors = ['PASSWORD_TOO_COMMON'] as const;
+
+/** A sign-up ends on "check your inbox": the account exists once the e-mailed link is followed (decision 066). */
+function CheckInbox({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.sent.title'));
+  return (
+    <AuthCard
+      title={t('register.sent.heading')}
+      intro={t('register.sent.body', { email })}
+      footer={
+        <Link to="/login" className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          {t('register.loginLink')}
+        </Link>
+      }
+    >
+      <p role="status" className="text-sm text-slate-700">
+        {t('register.sent.notReceived')}
+      </p>
+    </AuthCard>
+  );
+}
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -27,11 +52,14 @@ export function RegisterPage() {
 
   if (status === 'verifying') return <Spinner label={t('verifying')} />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  if (register.isSuccess) return <CheckInbox email={register.variables.email} />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    register.mutate({ name, email, password });
+    register.mutate({ name, email, password, language: currentLanguage() });
   };
+  const errorCode = register.error instanceof ApiError ? register.error.code : undefined;
+  const knownError = knownErrors.find((code) => code === errorCode);
 
   return (
     <AuthCard
@@ -49,11 +77,15 @@ export function RegisterPage() {
       <form onSubmit={handleSubmit} className="space-y-5">
         {register.error && (
           <Alert>
-            <p className="font-medium">{t('register.failed')}</p>
-            <details>
-              <summary className="cursor-pointer rounded">{t('register.details')}</summary>
-              <p className="mt-1 break-words">{register.error.message}</p>
-            </details>
+            <p className="font-medium">
+              {knownError ? t(`register.errors.${knownError}`) : t('register.failed')}
+            </p>
+            {!knownError && (
+              <details>
+                <summary className="cursor-pointer rounded">{t('register.details')}</summary>
+                <p className="mt-1 break-words">{register.error.message}</p>
+              </details>
+            )}
           </Alert>
         )}
         <TextField
@@ -77,7 +109,7 @@ export function RegisterPage() {
         />
         <TextField
           label={t('register.password')}
-          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
           type="password"
           name="password"
           autoComplete="new-password"

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
-import { apiError, demoUser, fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
+import { apiError, json, stubApi, signedInHandlers } from '../../../test/fake-api.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
@@ -24,13 +24,9 @@ const routes = [
 
 const openMenuButton = () => screen.findByRole('button', { name: 'Account menu for Demo User' });
 
-beforeEach(async () => {
-  await tokenStorage.setTokens({ accessToken: fakeAccessToken(20 * 60 * 60), refreshToken: 'refresh-1' });
-});
-
 describe('UserMenu', () => {
   it('opens a menu with the greeting, moves focus into it and closes on Escape', async () => {
-    stubApi({ 'GET /api/auth/me': () => json(200, { user: demoUser }) });
+    stubApi(signedInHandlers);
     renderRouter(routes, '/dashboard', { layout: AuthProvider });
     const user = userEvent.setup();
     const button = await openMenuButton();
@@ -47,6 +43,8 @@ describe('UserMenu', () => {
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Log out on all devices' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveFocus();
 
     await user.keyboard('{Escape}');
@@ -56,7 +54,7 @@ describe('UserMenu', () => {
 
   it('greets the user with 様 in Japanese', async () => {
     await changeLanguage('jp');
-    stubApi({ 'GET /api/auth/me': () => json(200, { user: demoUser }) });
+    stubApi(signedInHandlers);
     renderRouter(routes, '/dashboard', { layout: AuthProvider });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Demo User様のアカウントメニュー' }));
@@ -65,7 +63,7 @@ describe('UserMenu', () => {
   });
 
   it('closes when clicking outside', async () => {
-    stubApi({ 'GET /api/auth/me': () => json(200, { user: demoUser }) });
+    stubApi(signedInHandlers);
     renderRouter(routes, '/dashboard', { layout: AuthProvider });
     const user = userEvent.setup();
 
@@ -77,7 +75,7 @@ describe('UserMenu', () => {
 
   it('logs out on the server, clears the tokens and goes to /login', async () => {
     const fetchMock = stubApi({
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      ...signedInHandlers,
       'POST /api/auth/logout': () => json(204),
     });
     const router = renderRouter(routes, '/dashboard', { layout: AuthProvider });
@@ -89,14 +87,30 @@ describe('UserMenu', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/login');
     const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
-    expect(logoutCall?.[1]?.body).toBe('{"refreshToken":"refresh-1"}');
-    expect(tokenStorage.getAccessToken()).toBeNull();
+    // The server reads the HttpOnly cookie; the page has no refresh token to send.
+    expect(logoutCall?.[1]?.body).toBeUndefined();
+    expect(new Headers(logoutCall?.[1]?.headers).get('x-matome-csrf')).toBe('1');
+    expect(accessTokenStore.get()).toBeNull();
+  });
+
+  it('logs out on every device', async () => {
+    const fetchMock = stubApi({ ...signedInHandlers, 'DELETE /api/auth/sessions': () => json(204) });
+    const router = renderRouter(routes, '/dashboard', { layout: AuthProvider });
+    const user = userEvent.setup();
+
+    await user.click(await openMenuButton());
+    await user.click(screen.getByRole('menuitem', { name: 'Log out on all devices' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sessions')).toBe(true);
+    expect(accessTokenStore.get()).toBeNull();
   });
 
   it('still signs out locally when the logout call fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubApi({
-      'GET /api/auth/me': () => json(200, { user: demoUser }),
+      ...signedInHandlers,
       'POST /api/auth/logout': () => apiError(500, 'Internal Server Error', 'Internal Server Error'),
     });
     renderRouter(routes, '/dashboard', { layout: AuthProvider });
@@ -106,7 +120,7 @@ describe('UserMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
-    expect(tokenStorage.getRefreshToken()).toBeNull();
+    expect(accessTokenStore.get()).toBeNull();
     expect(warn).toHaveBeenCalled();
   });
 });

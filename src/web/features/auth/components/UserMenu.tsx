@@ -1,8 +1,8 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, MonitorX, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout } from '../api/logout.ts';
+import { useLogout, useLogoutEverywhere } from '../api/logout.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 
 const itemClassName =
@@ -16,6 +16,8 @@ export function UserMenu() {
   const { t } = useTranslation('auth');
   const { user } = useAuth();
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
+  const signingOut = logout.isPending || logoutEverywhere.isPending;
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -127,11 +129,22 @@ export function UserMenu() {
               role="menuitem"
               tabIndex={-1}
               className={itemClassName}
-              disabled={logout.isPending}
+              disabled={signingOut}
               onClick={() => logout.mutate()}
             >
               <LogOut aria-hidden="true" className="size-4" />
               {t('userMenu.logout')}
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClassName}
+              disabled={signingOut}
+              onClick={() => logoutEverywhere.mutate()}
+            >
+              <MonitorX aria-hidden="true" className="size-4" />
+              {t('userMenu.logoutEverywhere')}
             </button>
           </div>
         </div>

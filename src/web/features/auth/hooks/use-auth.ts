@@ -6,9 +6,9 @@ export type AuthStatus = 'verifying' | 'authenticated' | 'unauthenticated';
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
-  /** Stores the tokens of a fresh login or registration and marks the user signed in. */
+  /** Keeps the access token of a fresh sign-in (in memory) and marks the user signed in. */
   startSession(response: AuthResponse): Promise<void>;
-  /** Forgets tokens and cached user data. */
+  /** Forgets the token and cached user data, here and in the user's other tabs. */
   endSession(): void;
 }
 

@@ -6,7 +6,7 @@ import type { ConnectionsOverview } from '../../../../contract/connections.ts';
 import type { PlatformConnection } from '../../../../contract/messages.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { ConnectionsPanel, type ConnectionAction } from './ConnectionsPanel.tsx';
@@ -83,7 +83,7 @@ async function openPanel(options: PanelOptions = {}) {
 const usageBar = () => screen.findByRole('progressbar');
 
 beforeEach(async () => {
-  await tokenStorage.setTokens({ accessToken: fakeAccessToken(3600), refreshToken: 'refresh-1' });
+  accessTokenStore.set(fakeAccessToken(3600));
   vi.mocked(redirectTo).mockClear();
 });
 

@@ -9,7 +9,7 @@ import type {
   SourceMessage,
 } from '../../../../contract/messages.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { tokenStorage } from '../../../lib/token-storage.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
@@ -111,7 +111,7 @@ const replyBodies = (fetchMock: ReturnType<typeof stubApi>) =>
 const chatworkPrefill = `[rp aid=2002 to=42-${chatworkMessageId}]Aiko Tanakaさん\n`;
 
 beforeEach(async () => {
-  await tokenStorage.setTokens({ accessToken: fakeAccessToken(3600), refreshToken: 'refresh-1' });
+  accessTokenStore.set(fakeAccessToken(3600));
 });
 
 describe('reply box', () => {

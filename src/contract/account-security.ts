@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { emailSchema, languageSchema, newPasswordSchema, tokensSchema, userSchema } from './auth.ts';
+
+/** A link's token as the web page found it in the link's fragment. */
+const emailLinkTokenSchema = z.string().min(1).max(200);
+const currentPasswordSchema = z.string().min(1).max(200);
+
+export const verifyEmailBodySchema = z.strictObject({ token: emailLinkTokenSchema });
+/** A confirmed sign-up is signed in at once (`tokens`); a confirmed address change only updates the user. */
+export const verifyEmailResponseSchema = z.object({ user: userSchema, tokens: tokensSchema.optional() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** The body is optional: Fastify hands a bodiless request to validation as null. */
+export const resendVerificationBodySchema = z.strictObject({ language: languageSchema.optional() }).nullish();
+
+export const passwordResetRequestBodySchema = z.strictObject({
+  email: emailSchema,
+  language: languageSchema.optional(),
+});
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+
+export const passwordResetBodySchema = z.strictObject({
+  token: emailLinkTokenSchema,
+  password: newPasswordSchema,
+});
+export type PasswordResetBody = z.input<typeof passwordResetBodySchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const changeEmailBodySchema = z.strictObject({
+  newEmail: emailSchema,
+  password: currentPasswordSchema,
+  language: languageSchema.optional(),
+});
+
+/** How long the links in account e-mails work. */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
+export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Bowser from 'bowser';
+import type { AuthSession } from '../../../contract/sessions.ts';
+import { SESSION_IDLE_LIMIT_SECONDS, SESSION_LIFETIME_SECONDS } from '../../../contract/sessions.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Moment, SessionsRepo } from './sessions.repo.ts';
+
+/** Long enough for any real browser's User-Agent; a longer one is cut rather than stored whole. */
+const USER_AGENT_MAX_LENGTH = 512;
+const REFRESH_TOKEN_BYTES = 32;
+
+export type StartedSession = { sessionId: string; refreshToken: string; expiresAt: Date };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newRefreshToken = () => randomBytes(REFRESH_TOKEN_BYTES).toString('base64url');
+
+/** "Chrome 130 on macOS" from a User-Agent, or null when it says nothing recognisable. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  const os = parsed.os.name ?? '';
+  if (!browser && !os) return null;
+  return browser && os ? `${browser} on ${os}` : browser || os;
+}
+
+/**
+ * Sign-ins as sessions: each has one live refresh token at a time (rotated on every use, reuse ends the session),
+ * an absolute lifetime and an idle limit, and can be listed and ended by its owner.
+ */
+export function createSessionsService(deps: { repo: SessionsRepo; clock: () => number }) {
+  const { repo } = deps;
+  const moment = (): Moment => {
+    const now = deps.clock();
+    return { now: new Date(now), idleCutoff: new Date(now - SESSION_IDLE_LIMIT_SECONDS * 1000) };
+  };
+
+  return {
+    async start(userId: string, client: ClientInfo): Promise<StartedSession> {
+      const refreshToken = newRefreshToken();
+      const now = deps.clock();
+      const expiresAt = new Date(now + SESSION_LIFETIME_SECONDS * 1000);
+      const sessionId = await repo.create(
+        {
+          userId,
+          userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+          ipAddress: client.ipAddress,
+          expiresAt,
+        },
+        hashToken(refreshToken),
+        new Date(now),
+      );
+      return { sessionId, refreshToken, expiresAt };
+    },
+
+    /** The next refresh token of a live session, and whose session it is. */
+    async rotate(refreshToken: string): Promise<StartedSession & { userId: string }> {
+      const nextToken = newRefreshToken();
+      const result = await repo.rotate(hashToken(refreshToken), hashToken(nextToken), moment());
+      if (result.kind === 'reused') {
+        throw new HttpError(
+          401,
+          'Refresh token was already used; please sign in again',
+          'REFRESH_TOKEN_REUSED',
+        );
+      }
+      if (result.kind !== 'rotated') {
+        throw new HttpError(401, 'Refresh token is invalid or expired', 'INVALID_REFRESH_TOKEN');
+      }
+      return {
+        userId: result.userId,
+        sessionId: result.sessionId,
+        refreshToken: nextToken,
+        expiresAt: result.expiresAt,
+      };
+    },
+
+    isLive(userId: string, sessionId: string): Promise<boolean> {
+      return repo.isLive(userId, sessionId, moment());
+    },
+
+    /** Ends the session a refresh token belongs to, whichever token of it this is. */
+    async endByRefreshToken(refreshToken: string): Promise<void> {
+      const owner = await repo.findSessionOfToken(hashToken(refreshToken));
+      if (owner) await repo.end(owner.userId, owner.sessionId, moment().now);
+    },
+
+    async list(userId: string, currentSessionId: string): Promise<AuthSession[]> {
+      const rows = await repo.listLive(userId, moment());
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Ends one of the user's sessions; false when there is no such live session of theirs. */
+    end(userId: string, sessionId: string): Promise<boolean> {
+      return repo.end(userId, sessionId, moment().now);
+    },
+
+    /** Ends every session of the user, or every one but `keepSessionId`. */
+    async endAll(userId: string, keepSessionId?: string): Promise<void> {
+      await repo.endAll(userId, moment().now, keepSessionId);
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
