@@ -260,7 +260,7 @@ describe('gathering ChatWork messages', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((call) => call.method === 'GET' && call.query.force === '1')).toBe(true);
     const [connection] = await status(token);
-    expect(connection!.last_fetched_at).not.toBeNull();
+    expect(connection!.last_success_at).not.toBeNull();
 
     // One account on its own, as the panel's refresh asks; nobody else's.
     const url = `/api/chatwork/messages/${connection!.id}?refresh=1`;

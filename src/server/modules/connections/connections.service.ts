@@ -118,7 +118,7 @@ export function toPlatformConnection(row: ConnectionRow): PlatformConnection {
     platform_user_email: row.platformUserEmail,
     platform_avatar_url: row.platformAvatarUrl,
     created_at: row.createdAt.toISOString(),
-    last_fetched_at: row.lastFetchedAt?.toISOString() ?? null,
+    last_success_at: row.lastSuccessAt?.toISOString() ?? null,
     status: row.status,
     is_sample: false,
   };
@@ -314,7 +314,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     async recordFetch(row: ConnectionRow, failure: AccountFailure | null): Promise<void> {
-      await repo.recordFetch(row.id, new Date(deps.clock()), failure ? 'error' : 'active');
+      await repo.recordFetch(row.id, failure ? 'failed' : { succeededAt: new Date(deps.clock()) });
     },
 
     async overview(userId: string, used: number): Promise<ConnectionsOverview> {

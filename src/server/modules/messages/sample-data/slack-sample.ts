@@ -357,6 +357,8 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
         ...accountCounts(own),
         status: 'completed',
         fetched_at: isoAt(options.now),
+        last_success_at: isoAt(options.now),
+        stale: false,
         channels_checked: totalChannels,
         total_channels: totalChannels,
       },

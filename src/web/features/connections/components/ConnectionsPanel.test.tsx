@@ -24,7 +24,7 @@ const slackWorkspace: PlatformConnection = {
   platform_user_email: null,
   platform_avatar_url: null,
   created_at: '2026-11-01T00:00:00.000Z',
-  last_fetched_at: '2026-11-20T09:30:00.000Z',
+  last_success_at: '2026-11-20T09:30:00.000Z',
   status: 'active',
   is_sample: false,
 };
@@ -36,7 +36,7 @@ const chatworkAccount: PlatformConnection = {
   platform_user_name: null,
   platform_workspace_id: null,
   platform_workspace_name: null,
-  last_fetched_at: null,
+  last_success_at: null,
 };
 
 const overview = (changes: Partial<ConnectionsOverview> = {}): ConnectionsOverview => ({

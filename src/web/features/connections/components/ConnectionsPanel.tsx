@@ -11,6 +11,7 @@ import {
 import { Banner, type BannerTone } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import { useConnectPlatform } from '../api/connect-platform.ts';
@@ -66,6 +67,7 @@ export function ConnectionsPanel({
     timeStyle: 'short',
   });
 
+  const colors = connectionColors(connections);
   const atLimit = !restricted && overview.data !== undefined && overview.data.used >= overview.data.limit;
   const redirecting = connect.isPending || connect.isSuccess;
   const nameOf = (connection: PlatformConnection) =>
@@ -220,11 +222,12 @@ export function ConnectionsPanel({
                     <ConnectionItem
                       key={connection.id}
                       connection={connection}
+                      color={colorOf(colors, connection.id)}
                       name={nameOf(connection)}
                       lastFetched={
-                        connection.last_fetched_at
+                        connection.last_success_at
                           ? t('dashboard:connections.lastFetched', {
-                              time: dateFormat.format(new Date(connection.last_fetched_at)),
+                              time: dateFormat.format(new Date(connection.last_success_at)),
                             })
                           : t('dashboard:connections.neverFetched')
                       }

@@ -25,7 +25,7 @@ import {
   type MessageTypeFilter,
   type UnifiedMessage,
 } from '../../../../contract/messages.ts';
-import { connectionColor, tintOf } from '../../../lib/connection-color.ts';
+import { tintOf } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
@@ -37,6 +37,8 @@ import { TagChip } from './TagChip.tsx';
 
 export interface MessageCardProps {
   message: UnifiedMessage;
+  /** The colour of the connection the message came through. */
+  accountColor: string;
   now: number;
   selected: boolean;
   activeTypes: readonly MessageTypeFilter[];
@@ -165,6 +167,7 @@ function Attachments({
 
 function MessageCardView({
   message,
+  accountColor,
   now,
   selected,
   activeTypes,
@@ -189,7 +192,6 @@ function MessageCardView({
   const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
-  const accountColor = connectionColor(message.account_info.connection_id);
   const sentAt = new Date(message.send_time * 1000);
 
   const blockUnlessAllowed = (action: GuardedAction) => (event: MouseEvent<HTMLAnchorElement>) => {

@@ -6,6 +6,7 @@ import type { MessageTypeFilter, PlatformConnection, UnifiedMessage } from '../.
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
@@ -49,6 +50,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const timeline = useTimeline(connections);
+  const colors = useMemo(() => connectionColors(connections), [connections]);
   const refreshTimeline = useRefreshTimeline(connections);
   const gatherAfresh = useGatherAfresh();
   const allowed = useActionGuard(restriction);
@@ -192,6 +194,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
         counts={counts}
         tags={tags}
         connections={connections}
+        colors={colors}
         dispatch={dispatch}
         pageSelection={pageSelection}
         onSelectPage={selectPage}
@@ -201,7 +204,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
         showingHidden={showHidden}
         onToggleHidden={() => setShowHidden((value) => !value)}
       />
-      <AccountProgress accounts={timeline.accounts} />
+      <AccountProgress accounts={timeline.accounts} colorOf={(id) => colorOf(colors, id)} />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
       {selectedMessages.length > 0 && (
@@ -253,6 +256,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
               <li key={message.id}>
                 <MessageCard
                   message={message}
+                  accountColor={colorOf(colors, message.account_info.connection_id)}
                   now={now}
                   selected={selected.has(message.id)}
                   activeTypes={filters.types}

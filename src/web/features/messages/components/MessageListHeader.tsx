@@ -8,7 +8,7 @@ import {
   type PlatformConnection,
   type Tag,
 } from '../../../../contract/messages.ts';
-import { connectionColor } from '../../../lib/connection-color.ts';
+import { colorOf, type ConnectionColors } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { ListAction } from '../hooks/use-message-filters.ts';
 import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
@@ -20,6 +20,7 @@ interface MessageListHeaderProps {
   counts: FacetCounts;
   tags: readonly Tag[];
   connections: readonly PlatformConnection[];
+  colors: ConnectionColors;
   dispatch(action: ListAction): void;
   pageSelection: 'none' | 'some' | 'all';
   onSelectPage(selected: boolean): void;
@@ -37,6 +38,7 @@ export function MessageListHeader({
   counts,
   tags,
   connections,
+  colors,
   dispatch,
   pageSelection,
   onSelectPage,
@@ -183,7 +185,7 @@ export function MessageListHeader({
           {connections.map((connection) => (
             <FilterButton
               key={connection.id}
-              color={connectionColor(connection.id)}
+              color={colorOf(colors, connection.id)}
               pressed={filters.connectionIds.includes(connection.id)}
               onClick={() => dispatch({ type: 'toggle-connection', connectionId: connection.id })}
             >

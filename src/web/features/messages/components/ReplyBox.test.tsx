@@ -84,6 +84,7 @@ function renderCard(source: SourceMessage, allowed: (action: GuardedAction) => b
         path: '/',
         element: createElement(MessageCard, {
           message: toUnifiedMessage(source),
+          accountColor: '#EF4444',
           now: sentAt + 60,
           selected: false,
           activeTypes: [],
