@@ -167,6 +167,7 @@ export const fullFreePlan = {
       plan: 'free',
       limit: 2,
       used: 2,
+      sample: 0,
       providers: { slack: { configured: true }, chatwork: { configured: true } },
     }),
 };

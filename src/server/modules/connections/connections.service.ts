@@ -317,12 +317,16 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       await repo.recordFetch(row.id, failure ? 'failed' : { succeededAt: new Date(deps.clock()) });
     },
 
-    async overview(userId: string, used: number): Promise<ConnectionsOverview> {
+    /** `shown`: how many connections the status lists show, sample ones included. */
+    async overview(userId: string, shown: number): Promise<ConnectionsOverview> {
       const plan = await deps.planOf(userId);
+      const used = await repo.countForUser(userId);
+      const sample = (await deps.isRestricted(userId)) ? shown : 0;
       return {
         plan,
         limit: CONNECTION_LIMITS[plan],
         used,
+        sample,
         providers: {
           slack: { configured: deps.providers.slack !== undefined },
           chatwork: { configured: deps.providers.chatwork !== undefined },

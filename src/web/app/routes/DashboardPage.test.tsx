@@ -263,7 +263,8 @@ describe('dashboard connections panel', () => {
         json(200, {
           plan: 'free',
           limit: 2,
-          used: 4,
+          used: 0,
+          sample: 4,
           providers: { slack: { configured: true }, chatwork: { configured: true } },
         }),
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),

@@ -43,6 +43,7 @@ const overview = (changes: Partial<ConnectionsOverview> = {}): ConnectionsOvervi
   plan: 'free',
   limit: 2,
   used: 1,
+  sample: 0,
   providers: { slack: { configured: true }, chatwork: { configured: true } },
   ...changes,
 });
@@ -146,7 +147,9 @@ describe('connections panel', () => {
     await openPanel();
 
     expect(await screen.findByText('接続数の上限に達しました')).toBeVisible();
-    expect(screen.getByText('Pro Plus プランにアップグレードすると、10 件まで接続できます。')).toBeVisible();
+    expect(screen.getByText('プロプラスプランにアップグレードすると、10 件まで接続できます。')).toBeVisible();
+    // The plan's name reads as Japanese, not "Pro プラン".
+    expect(screen.getByText('プロプラン')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Slack を接続' })).toBeDisabled();
   });
 
@@ -285,11 +288,20 @@ describe('connections panel', () => {
 
   it('lets a restricted account press connect even beyond the limit, and asks the server nothing', async () => {
     // Demo accounts and test mode list sample connections, which may outnumber the plan's limit.
-    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview({ used: 4 })) });
+    const fetchMock = stubApi({
+      'GET /api/connections/overview': () => json(200, overview({ used: 0, sample: 4 })),
+    });
     const allowed = vi.fn(() => false);
     await openPanel({ restricted: true, allowed });
     await usageBar();
     expect(screen.queryByText('Connection limit reached')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAccessibleName('Connections used');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '0 of 2 connections used');
+    expect(
+      screen.getByText(
+        '4 sample connections are shown for trying Matome; they do not count against your plan.',
+      ),
+    ).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' }));
