@@ -146,7 +146,19 @@ describe('dashboard', () => {
     const router = renderRouter(routes, '/dashboard?slack=connected&workspace=Northwind&t=1');
 
     expect(await screen.findByText('Slack connected: Northwind.')).toBeVisible();
-    await waitFor(() => expect(router.state.location.search).toBe('?t=1'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('takes the onboarding flag t=1 off the address (SPEC §2)', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    const router = renderRouter(routes, '/dashboard?t=1');
+
+    await messageList();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('lets a test-mode user switch to sample data, then blocks the actions test mode turns off', async () => {
@@ -534,6 +546,15 @@ describe('tagging from the inbox', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     expect(await within(list).findByRole('list', { name: 'Tags' })).toHaveTextContent('Urgent');
+  });
+
+  it('lists every tag of the user in the tag filter, with counts, even before any message carries it', async () => {
+    taggingServer(['Please check the launch plan']);
+    renderRouter(routes, '/dashboard');
+    await messageList();
+
+    const filter = screen.getByRole('combobox', { name: 'Tag' });
+    expect(await within(filter).findByRole('option', { name: 'Urgent (0)' })).toBeInTheDocument();
   });
 
   it('tags every selected message from the bulk sheet', async () => {

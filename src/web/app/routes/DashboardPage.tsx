@@ -2,7 +2,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platforms, type UnifiedMessage } from '../../../contract/messages.ts';
+import { platforms, type Tag, type UnifiedMessage } from '../../../contract/messages.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
@@ -13,21 +13,28 @@ import { MessageList } from '../../features/messages/components/MessageList.tsx'
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
 import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
 import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
+import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
 import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { useRestriction } from '../hooks/use-restriction.ts';
 import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
+
+/** Stable while the tags load, so the list's memoised choices are not rebuilt on every render. */
+const noTags: readonly Tag[] = [];
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
+  useOnboardingFlag();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());
+  const userTags = useQuery(tagsQueryOptions());
   const [chatworkStatus, slackStatus] = useQueries({
     queries: platforms.map((platform) => connectionStatusQueryOptions(platform)),
   });
@@ -78,6 +85,7 @@ export function DashboardPage() {
         key={restriction ?? 'live'}
         connections={connections}
         restriction={restriction}
+        userTags={userTags.data ?? noTags}
         onEditTags={setTagging}
         onBulkTag={setBulkTagging}
       />

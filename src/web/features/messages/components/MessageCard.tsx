@@ -1,15 +1,9 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   AtSign,
-  CalendarPlus,
-  ExternalLink,
   FileImage,
   FileText,
   Hash,
-  ListPlus,
-  ListTodo,
   MessageSquare,
-  Reply,
   Tag as TagIcon,
   TriangleAlert,
   User,
@@ -30,7 +24,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
-import { HideButton } from './HideButton.tsx';
+import { useClamped } from '../hooks/use-clamped.ts';
+import { CardActions } from './CardActions.tsx';
 import { MessageText } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
@@ -189,7 +184,10 @@ function MessageCardView({
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
+  // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
   const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const cut = useClamped(contentRef, isLong && !expanded);
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
   const sentAt = new Date(message.send_time * 1000);
@@ -296,13 +294,14 @@ function MessageCardView({
 
           <div
             id={contentId}
+            ref={contentRef}
             className={`mt-3 text-sm leading-relaxed break-words text-slate-900 ${
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
             <MessageText platform={message.platform} text={message.content} />
           </div>
-          {isLong && (
+          {(cut || expanded) && (
             <button
               type="button"
               aria-expanded={expanded}
@@ -341,69 +340,16 @@ function MessageCardView({
             </button>
           </div>
 
-          <div
-            role="group"
-            aria-label={t('card.actions')}
-            className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-200/70 pt-2"
-          >
-            <button
-              ref={replyButtonRef}
-              type="button"
-              className={actionClassName}
-              aria-label={t('card.replyTo', { sender: message.sender.name })}
-              aria-expanded={replying}
-              onClick={() => setReplying(!replying && allowed('reply'))}
-            >
-              <Reply aria-hidden="true" className="size-3.5" />
-              {t('card.reply')}
-            </button>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className={actionClassName}>
-                <ListPlus aria-hidden="true" className="size-3.5" />
-                {t('card.tasks')}
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="start"
-                  sideOffset={4}
-                  className="z-40 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  <DropdownMenu.Item
-                    onSelect={() => allowed('task')}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <CalendarPlus aria-hidden="true" className="size-4" />
-                    {t('card.addEvent')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    onSelect={() => allowed('task')}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <ListTodo aria-hidden="true" className="size-4" />
-                    {t('card.addTask')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-            <a
-              href={message.original_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={actionClassName}
-              aria-label={t('card.viewPostOn', { platform: platformName })}
-              onClick={blockUnlessAllowed('view-post')}
-            >
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-              {t('card.viewPost')}
-            </a>
-            <HideButton
-              sender={message.sender.name}
-              hidden={hidden}
-              onHide={() => onHide(message)}
-              onUnhide={() => onUnhide(message)}
-              className={actionClassName}
-            />
-          </div>
+          <CardActions
+            message={message}
+            replying={replying}
+            replyButtonRef={replyButtonRef}
+            onToggleReply={() => setReplying(!replying && allowed('reply'))}
+            allowed={allowed}
+            hidden={hidden}
+            onHide={() => onHide(message)}
+            onUnhide={() => onUnhide(message)}
+          />
           {replying && (
             <ReplyBox
               message={message}

@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageTypeFilter, PlatformConnection, UnifiedMessage } from '../../../../contract/messages.ts';
+import type {
+  MessageTypeFilter,
+  PlatformConnection,
+  Tag,
+  UnifiedMessage,
+} from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
@@ -21,7 +26,7 @@ import {
   type TimelineAccount,
 } from '../hooks/use-timeline.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
-import { applyFilters, facetCounts, tagsInUse } from '../lib/message-filters.ts';
+import { applyFilters, facetCounts, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
@@ -39,13 +44,15 @@ interface MessageListProps {
   /** The user's connections on both platforms; keep the array stable between renders. */
   connections: readonly PlatformConnection[];
   restriction: Restriction | null;
+  /** All of the user's tags, for the tag filter; keep the array stable between renders. */
+  userTags: readonly Tag[];
   /** Opens the tag picker for one message; keep it stable between renders. */
   onEditTags(message: UnifiedMessage): void;
   /** Opens the bulk-tag sheet for the selected messages. */
   onBulkTag(messages: readonly UnifiedMessage[]): void;
 }
 
-export function MessageList({ connections, restriction, onEditTags, onBulkTag }: MessageListProps) {
+export function MessageList({ connections, restriction, userTags, onEditTags, onBulkTag }: MessageListProps) {
   const { t } = useTranslation('messages');
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -78,7 +85,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
   );
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
-  const tags = useMemo(() => tagsInUse(timeline.messages), [timeline.messages]);
+  const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const selectedMessages = useMemo(
     () => timeline.messages.filter((message) => selected.has(message.id)),
     [timeline.messages, selected],

@@ -165,7 +165,7 @@ export function MessageListHeader({
             <option value="">{t('list.allTags')}</option>
             {tags.map((tag) => (
               <option key={tag.id} value={tag.id}>
-                {tagName(tag, language)}
+                {count(tagName(tag, language), counts.tags.get(tag.id) ?? 0)}
               </option>
             ))}
           </select>
