@@ -30,11 +30,24 @@ describe('dashboard', () => {
       ...signedIn,
       'GET /api/chatwork/status': () => json(200, { connections: [] }),
       'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/connections/overview': () =>
+        json(200, {
+          plan: 'free',
+          limit: 2,
+          used: 0,
+          sample: 0,
+          providers: { slack: { configured: false }, chatwork: { configured: false } },
+        }),
     });
     renderRouter(routes, '/dashboard');
 
     expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Message list' })).not.toBeInTheDocument();
+    // The connect buttons are right there, not in a folded panel, and the server's missing setup is said plainly.
+    expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      /no Slack or ChatWork credentials yet.*npm run sandbox/,
+    );
   });
 
   it('keeps one account’s messages when another fails, with a hint by status and a retry', async () => {

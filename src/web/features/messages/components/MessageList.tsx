@@ -210,6 +210,7 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
         hiddenCount={hiddenCount}
         showingHidden={showHidden}
         onToggleHidden={() => setShowHidden((value) => !value)}
+        shown={filtered.length}
       />
       <AccountProgress accounts={timeline.accounts} colorOf={(id) => colorOf(colors, id)} />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />

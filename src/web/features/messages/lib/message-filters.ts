@@ -26,6 +26,16 @@ export function hasActiveFilters(filters: MessageFilters): boolean {
   );
 }
 
+/** How many filters are set, for the Filters button's label on a phone. */
+export function activeFilterCount(filters: MessageFilters): number {
+  return (
+    (filters.platform !== 'all' ? 1 : 0) +
+    filters.types.length +
+    (filters.tagId !== null ? 1 : 0) +
+    filters.connectionIds.length
+  );
+}
+
 type Facet = 'platform' | 'types' | 'tag' | 'connections';
 
 function matches(message: UnifiedMessage, filters: MessageFilters, ignore?: Facet): boolean {
