@@ -75,7 +75,7 @@ export function CardActions({
         onClick={viewPost}
       >
         <ExternalLink aria-hidden="true" className="size-3.5" />
-        {t('card.viewPost')}
+        <span className="max-sm:sr-only">{t('card.viewPost')}</span>
       </a>
       <HideButton
         sender={message.sender.name}

@@ -339,28 +339,27 @@ function MessageCardView({
               <TagIcon aria-hidden="true" className="size-3.5" />
             </button>
           </div>
-
-          <CardActions
-            message={message}
-            replying={replying}
-            replyButtonRef={replyButtonRef}
-            onToggleReply={() => setReplying(!replying && allowed('reply'))}
-            allowed={allowed}
-            hidden={hidden}
-            onHide={() => onHide(message)}
-            onUnhide={() => onUnhide(message)}
-          />
-          {replying && (
-            <ReplyBox
-              message={message}
-              onClose={() => {
-                setReplying(false);
-                replyButtonRef.current?.focus();
-              }}
-            />
-          )}
         </div>
       </div>
+      <CardActions
+        message={message}
+        replying={replying}
+        replyButtonRef={replyButtonRef}
+        onToggleReply={() => setReplying(!replying && allowed('reply'))}
+        allowed={allowed}
+        hidden={hidden}
+        onHide={() => onHide(message)}
+        onUnhide={() => onUnhide(message)}
+      />
+      {replying && (
+        <ReplyBox
+          message={message}
+          onClose={() => {
+            setReplying(false);
+            replyButtonRef.current?.focus();
+          }}
+        />
+      )}
     </article>
   );
 }

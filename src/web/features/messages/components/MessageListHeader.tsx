@@ -47,7 +47,7 @@ export function MessageListHeader({
   };
 
   return (
-    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2 sm:gap-3">
         <label className="inline-flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -102,9 +102,14 @@ export function MessageListHeader({
           ) : (
             <EyeOff aria-hidden="true" className="size-4" />
           )}
-          {showingHidden
-            ? tHiding('hideHidden', { count: hiddenCount })
-            : t('list.showHidden', { count: hiddenCount })}
+          <span className="max-sm:sr-only">
+            {showingHidden
+              ? tHiding('hideHidden', { count: hiddenCount })
+              : t('list.showHidden', { count: hiddenCount })}
+          </span>
+          <span aria-hidden="true" className="sm:hidden">
+            {hiddenCount}
+          </span>
         </button>
       </div>
 

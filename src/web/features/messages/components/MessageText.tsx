@@ -173,6 +173,12 @@ function renderSlack(nodes: readonly SlackNode[], context: RenderContext): React
     switch (node.type) {
       case 'text':
         return node.text;
+      case 'emoji':
+        return (
+          <span key={index} title={`:${node.name}:`}>
+            {node.text}
+          </span>
+        );
       case 'mention':
         return (
           <span key={index} className={`rounded px-0.5 font-medium ${mentionClassName[node.kind]}`}>

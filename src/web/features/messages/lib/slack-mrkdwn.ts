@@ -5,12 +5,15 @@
  *
  * Order, as Slack documents it: the `<…>` tokens are read first, entities (`&amp; &lt; &gt;`) are decoded after.
  */
+import { SHORT_NAME, slackEmoji } from './slack-emoji.ts';
 
 export type SlackMentionKind = 'user' | 'channel' | 'broadcast' | 'group';
 
 export type SlackNode =
   | { type: 'text'; text: string }
   | { type: 'mention'; kind: SlackMentionKind; text: string }
+  /** A standard emoji written as its short name; custom emoji stay text. */
+  | { type: 'emoji'; name: string; text: string }
   | { type: 'link'; href: string; text: string }
   | { type: 'bold' | 'italic' | 'strike'; children: SlackNode[] }
   | { type: 'code'; text: string }
@@ -29,6 +32,8 @@ const SAFE_URL = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
+/** Longer than any standard short name; keeps the look-ahead of a stray colon short. */
+const MAX_SHORT_NAME = 64;
 
 export function decodeSlackEntities(text: string): string {
   return text.includes('&') ? text.replace(ENTITY, (_, name: string) => ENTITY_TEXT[name]!) : text;
@@ -80,7 +85,11 @@ function readAngleToken(inner: string): SlackNode | null {
 }
 
 function atomText(node: SlackNode): string {
-  return node.type === 'text' || node.type === 'mention' || node.type === 'link' || node.type === 'code'
+  return node.type === 'text' ||
+    node.type === 'mention' ||
+    node.type === 'link' ||
+    node.type === 'code' ||
+    node.type === 'emoji'
     ? node.text
     : '';
 }
@@ -165,6 +174,7 @@ function parseInline(text: string): SlackNode[] {
   const findOpen = forwardFinder(text, '<');
   const findBacktick = forwardFinder(text, '`');
   const findNewline = forwardFinder(text, '\n');
+  const findColon = forwardFinder(text, ':');
 
   while (index < text.length) {
     const character = text[index];
@@ -180,6 +190,19 @@ function parseInline(text: string): SlackNode[] {
         atomPositions.add(flat.length);
         flat += ATOM;
         atoms.push(node);
+        index = close + 1;
+        cursor = index;
+        continue;
+      }
+    } else if (character === ':') {
+      const close = findColon(index + 1);
+      const name = close > index + 1 ? text.slice(index + 1, close) : '';
+      const emoji = name.length <= MAX_SHORT_NAME && SHORT_NAME.test(name) ? slackEmoji(name) : undefined;
+      if (emoji) {
+        flat += text.slice(cursor, index);
+        atomPositions.add(flat.length);
+        flat += ATOM;
+        atoms.push({ type: 'emoji', name, text: emoji });
         index = close + 1;
         cursor = index;
         continue;
