@@ -27,6 +27,8 @@ const app = spawn(process.execPath, [path.join(root, 'src/server/server.ts')], {
     PORT: port,
     PUBLIC_URL: publicUrl,
     DATA_DIR: process.env.DATA_DIR ?? './data/sandbox',
+    // Trying the product means creating many accounts from one address.
+    REGISTRATIONS_PER_HOUR: process.env.REGISTRATIONS_PER_HOUR ?? '1000',
     ...emulators.appEnv,
   },
 });

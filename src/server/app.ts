@@ -165,7 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(
-    authRoutes(authService, { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD }),
+    authRoutes(
+      authService,
+      { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD },
+      settings.REGISTRATIONS_PER_HOUR,
+    ),
     { prefix: '/api/auth' },
   );
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });

@@ -299,7 +299,7 @@ describe('rate limits', () => {
     const login = await post('/api/auth/login', { email: 'last@example.com', password: 'x' }, {}, address);
     expect(Number(expectApiError(login, 429) && login.headers['retry-after'])).toBeGreaterThan(0);
 
-    for (let attempt = 0; attempt < authRateLimits.registerPerIp.points; attempt += 1) {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
       await post('/api/auth/register', { email: 'bad' }, {}, address);
     }
     // Invalid bodies are rejected before they reach the budget, so only valid attempts count.
@@ -315,6 +315,32 @@ describe('rate limits', () => {
       await post('/api/auth/refresh', { refreshToken: 'unknown' }, {}, address);
     }
     expectApiError(await post('/api/auth/refresh', { refreshToken: 'unknown' }, {}, address), 429);
+  });
+});
+
+describe('registration limit', () => {
+  const register = (app: TestApp, index: number, address: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: `limit-${index}-${Date.now()}@example.com`, password: 'secret1', name: 'L' },
+      remoteAddress: address,
+    });
+
+  it('allows 10 sign-ups per address per hour by default, and REGISTRATIONS_PER_HOUR raises it', async () => {
+    const address = nextAddress();
+    for (let index = 0; index < 10; index += 1)
+      expect((await register(testApp, index, address)).statusCode).toBe(201);
+    expectApiError(await register(testApp, 10, address), 429);
+
+    const raised = await createTestApp({ REGISTRATIONS_PER_HOUR: '11' });
+    try {
+      for (let index = 0; index < 11; index += 1) {
+        expect((await register(raised, index, address)).statusCode).toBe(201);
+      }
+    } finally {
+      await raised.close();
+    }
   });
 });
 

@@ -19,11 +19,13 @@ import type { AuthService, DemoAccount } from './auth.service.ts';
 
 const MINUTE = 60;
 
-/** Budgets for unauthenticated endpoints, per client address and per account. */
+/**
+ * Budgets for unauthenticated endpoints, per client address and per account. Sign-ups per address per hour come
+ * from the REGISTRATIONS_PER_HOUR setting (10 by default).
+ */
 export const authRateLimits = {
   loginPerIp: { points: 30, durationSeconds: 15 * MINUTE },
   loginFailuresPerEmail: { points: 10, durationSeconds: 15 * MINUTE },
-  registerPerIp: { points: 10, durationSeconds: 60 * MINUTE },
   registerPerEmail: { points: 5, durationSeconds: 60 * MINUTE },
   refreshPerIp: { points: 60, durationSeconds: 15 * MINUTE },
 };
@@ -37,11 +39,12 @@ const errorResponses = {
 export function authRoutes(
   service: AuthService,
   demo: { accounts: readonly DemoAccount[]; password: string },
+  registrationsPerHour: number,
 ) {
   const limits = {
     loginPerIp: createRateLimit(authRateLimits.loginPerIp),
     loginFailuresPerEmail: createRateLimit(authRateLimits.loginFailuresPerEmail),
-    registerPerIp: createRateLimit(authRateLimits.registerPerIp),
+    registerPerIp: createRateLimit({ points: registrationsPerHour, durationSeconds: 60 * MINUTE }),
     registerPerEmail: createRateLimit(authRateLimits.registerPerEmail),
     refreshPerIp: createRateLimit(authRateLimits.refreshPerIp),
   };
