@@ -51,3 +51,39 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
     expect(screen.queryByText(text.comingSoon)).not.toBeInTheDocument();
   });
 });
+
+describe('ChatWork content on a card', () => {
+  it.each([
+    ['en', '93.9 kB'],
+    ['jp', '93.9 KB'],
+  ] as const)('shows an uploaded file once, sized through Intl.NumberFormat (%s)', async (language, size) => {
+    await changeLanguage(language);
+    stubApi({});
+    renderCard(
+      chatworkMessage('2', {
+        body: '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
+        content:
+          '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
+        file: { file_id: 5501, filename: 'report.pdf', filesize: 96_123, upload_time: 1_767_225_600 },
+      }),
+    );
+
+    expect(screen.getAllByText('report.pdf')).toHaveLength(1);
+    expect(screen.getByText(size)).toBeVisible();
+    expect(screen.queryByText(/93\.87 KB/)).not.toBeInTheDocument();
+  });
+
+  it('names a person in [piconname] and [picon] when the card knows them', () => {
+    stubApi({});
+    renderCard(
+      chatworkMessage('3', {
+        body: '[piconname:2002] and [picon:1001] will review. [picon:3003] too.',
+        content: '[piconname:2002] and [picon:1001] will review. [picon:3003] too.',
+      }),
+    );
+
+    const text = screen.getByText(/will review/).closest('div')!;
+    expect(text).toHaveTextContent('Aiko Tanaka and Kenji will review.');
+    expect(screen.getByRole('img', { name: 'User 3003' })).toBeInTheDocument();
+  });
+});

@@ -9,7 +9,7 @@ import {
   User,
   Users,
 } from 'lucide-react';
-import { memo, useId, useRef, useState, type MouseEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeBadges } from '../../../../contract/classification.ts';
 import {
@@ -26,7 +26,7 @@ import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
 import { CardActions } from './CardActions.tsx';
-import { MessageText } from './MessageText.tsx';
+import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 
@@ -92,6 +92,15 @@ function formatFileSize(bytes: number, locale: string): string {
     unitDisplay: 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
+}
+
+/** The sender and the account owner by their platform ids, and the files the card lists as attachments. */
+function knownToMessage(message: UnifiedMessage): KnownToMessage {
+  const people = new Map([[message.sender.id, message.sender.name]]);
+  if (message.account_info.account_name) {
+    people.set(message.account_info.platform_user_id, message.account_info.account_name);
+  }
+  return { people, attachedFileIds: new Set(message.files.map((file) => file.id)) };
 }
 
 function Avatar({ name, url }: { name: string; url: string | null }) {
@@ -187,6 +196,7 @@ function MessageCardView({
   // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
   const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
   const contentRef = useRef<HTMLDivElement>(null);
+  const known = useMemo(() => knownToMessage(message), [message]);
   const cut = useClamped(contentRef, isLong && !expanded);
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
@@ -299,7 +309,7 @@ function MessageCardView({
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} />
+            <MessageText platform={message.platform} text={message.content} known={known} />
           </div>
           {(cut || expanded) && (
             <button
