@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
+import { ApiError, clientErrorCodes } from '../../../lib/api-client.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
@@ -157,14 +158,20 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
         refreshTimeline({ force }),
         queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
       ]);
-      const total = connections.reduce(
-        (sum, connection) =>
-          sum +
-          (queryClient.getQueryData(
-            connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
-          )?.messages.length ?? 0),
-        0,
+      const states = connections.map((connection) =>
+        queryClient.getQueryState(
+          connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
+        ),
       );
+      if (
+        states.some(
+          (state) => state?.error instanceof ApiError && state.error.code === clientErrorCodes.network,
+        )
+      ) {
+        showToast(t('errors.hints.network'), 'error');
+        return;
+      }
+      const total = states.reduce((sum, state) => sum + (state?.data?.messages.length ?? 0), 0);
       showToast(
         t(kind === 'full' ? 'list.refreshedFull' : 'list.refreshedQuick', { count: total }),
         'success',
