@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../src/contract/auth.ts';
 
@@ -77,3 +79,21 @@ export const sandboxEmulatorURLs = {
   slack: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}`,
   chatwork: `http://127.0.0.1:${process.env.E2E_CHATWORK_PORT ?? 3104}`,
 } as const;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The axe-core rule violations on the page as it is now, as "rule: target" lines. The script goes in through the
+ * DevTools protocol, which the page's Content-Security-Policy does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const results = await axe.run();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+  });
+}

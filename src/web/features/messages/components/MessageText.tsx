@@ -195,7 +195,9 @@ function renderSlack(nodes: readonly SlackNode[], context: RenderContext): React
       case 'mention':
         return (
           <span key={index} className={`rounded px-0.5 font-medium ${mentionClassName[node.kind]}`}>
-            {node.text}
+            {node.unlabelledUserId && context.known.people.has(node.unlabelledUserId)
+              ? `@${context.known.people.get(node.unlabelledUserId)}`
+              : node.text}
           </span>
         );
       case 'link':

@@ -18,7 +18,7 @@ describe('parseSlackMrkdwn', () => {
     ).toEqual([
       { type: 'mention', kind: 'user', text: '@alice' },
       text(' '),
-      { type: 'mention', kind: 'user', text: '@W9' },
+      { type: 'mention', kind: 'user', text: '@W9', unlabelledUserId: 'W9' },
       text(' '),
       { type: 'mention', kind: 'channel', text: '#general' },
       text(' '),
@@ -148,7 +148,7 @@ describe('parseSlackMrkdwn', () => {
       text('a \uFFFC '),
       { type: 'bold', children: [text('b')] },
       text(' '),
-      { type: 'mention', kind: 'user', text: '@U1' },
+      { type: 'mention', kind: 'user', text: '@U1', unlabelledUserId: 'U1' },
     ]);
   });
 

@@ -11,7 +11,8 @@ export type SlackMentionKind = 'user' | 'channel' | 'broadcast' | 'group';
 
 export type SlackNode =
   | { type: 'text'; text: string }
-  | { type: 'mention'; kind: SlackMentionKind; text: string }
+  /** `unlabelledUserId`: a user mention that came without a name, which the card may know. */
+  | { type: 'mention'; kind: SlackMentionKind; text: string; unlabelledUserId?: string }
   /** A standard emoji written as its short name; custom emoji stay text. */
   | { type: 'emoji'; name: string; text: string }
   | { type: 'link'; href: string; text: string }
@@ -62,7 +63,11 @@ function readAngleToken(inner: string): SlackNode | null {
   const sigil = target[0];
   const id = target.slice(1);
 
-  if (sigil === '@' && id) return { type: 'mention', kind: 'user', text: withAt(label || id) };
+  if (sigil === '@' && id) {
+    return label
+      ? { type: 'mention', kind: 'user', text: withAt(label) }
+      : { type: 'mention', kind: 'user', text: withAt(id), unlabelledUserId: id };
+  }
   if (sigil === '#' && id) return { type: 'mention', kind: 'channel', text: `#${label || id}` };
   if (sigil === '!' && id) {
     const keyword = id.toLowerCase();
