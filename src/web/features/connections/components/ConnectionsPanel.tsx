@@ -72,6 +72,10 @@ export function ConnectionsPanel({
   });
 
   const colors = connectionColors(connections);
+  /** A server with neither provider's credentials says so once, with the way to try connecting anyway. */
+  const noneConfigured =
+    overview.data !== undefined &&
+    platforms.every((platform) => !overview.data.providers[platform].configured);
   const atLimit = !restricted && overview.data !== undefined && overview.data.used >= overview.data.limit;
   const redirecting = connect.isPending || connect.isSuccess;
   const nameOf = (connection: PlatformConnection) =>
@@ -204,7 +208,7 @@ export function ConnectionsPanel({
                     ? t('connect.redirecting', { platform: platformName })
                     : t(`connect.button.${platform}`)}
                 </Button>
-                {!configured && (
+                {!configured && !noneConfigured && (
                   <div className="flex gap-2 rounded-md bg-slate-50 p-2 text-xs text-slate-700">
                     <Settings aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
                     <p>
@@ -220,7 +224,7 @@ export function ConnectionsPanel({
           })}
         </div>
 
-        {overview.data && platforms.every((platform) => !overview.data.providers[platform].configured) && (
+        {noneConfigured && (
           <p role="note" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
             {t('connect.noneConfigured')}
           </p>
