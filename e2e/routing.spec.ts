@@ -3,10 +3,31 @@ import { failOnConsoleErrors, useLanguage } from './support.ts';
 
 failOnConsoleErrors();
 
-test('an unknown route shows the default error page', async ({ page }) => {
-  await page.goto('/this-page-does-not-exist');
+for (const [language, body, home] of [
+  ['en', /There is no page at this address/, 'Back to the home page'],
+  ['jp', /このアドレスのページは見つかりませんでした/, 'ホームに戻る'],
+] as const) {
+  test(`an unknown route answers 404 with the styled error page and a way home (${language})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    const response = await page.goto('/no-such-page');
 
-  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    await expect(page.getByText(body)).toBeVisible();
+    await page.getByRole('link', { name: home }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
+test('an unknown help guide is a 404, never the app', async ({ request }) => {
+  const response = await request.get('/docs/help_teams_en.pdf');
+
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain('id="root"');
 });
 
 test('/auth redirects to the login page', async ({ page }) => {
@@ -39,6 +60,7 @@ test('footer links reach every legal and information page', async ({ page }) => 
     await footer.getByRole('link', { name }).click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByText(/^準備中/)).toBeVisible();
   }
 });
 

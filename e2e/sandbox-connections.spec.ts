@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, registerThroughMail, sandboxEmulatorURLs, uniqueEmail } from './support.ts';
+import {
+  failOnConsoleErrors,
+  registerThroughMail,
+  sandboxEmulatorURLs,
+  uniqueEmail,
+  useLanguage,
+} from './support.ts';
 
 failOnConsoleErrors();
 
@@ -21,9 +27,13 @@ const platformFilter = (page: Page, platform: 'All' | 'ChatWork' | 'Slack') =>
     .getByRole('group', { name: 'Filters' })
     .getByRole('button', { name: new RegExp(`^${platform} \\(\\d+\\)$`) });
 
+/** Opens the connections panel; a dashboard without connections shows it open in place of the list. */
 async function openPanel(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: /^Connections/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle.or(page.getByRole('button', { name: 'Connect Slack' })).first()).toBeVisible();
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
 }
 
 /** Starts connecting from the panel, approves on the emulator's consent page as `account`, and checks the result. */
@@ -138,3 +148,36 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
     await expect(page.getByRole('button', { name: 'Connect ChatWork' })).toBeDisabled();
   });
 });
+
+for (const [language, refresh, hint] of [
+  ['en', 'Refresh', 'Could not reach the server. Please check your network connection.'],
+  ['jp', '更新', 'サーバーに接続できませんでした。ネットワーク接続をご確認ください。'],
+] as const) {
+  test(`refreshing while offline says so at once and gives the button back (${language})`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(page, language);
+    await registerThroughMail(
+      page,
+      { name: 'Maya Chen', email: uniqueEmail('offline'), password: 'sandbox-secret' },
+      language,
+    );
+    await page
+      .getByRole('button', { name: language === 'en' ? 'Connect ChatWork' : 'ChatWork を接続' })
+      .click();
+    await page.getByLabel('Sign in as').selectOption('3001');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+
+    await context.setOffline(true);
+    const button = page.getByRole('button', { name: refresh, exact: true });
+    // Right-click: a forced refresh, which must reach the server.
+    await button.click({ button: 'right' });
+
+    await expect(page.getByText(hint).first()).toBeVisible({ timeout: 3_000 });
+    await expect(button).toBeEnabled();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await context.setOffline(false);
+  });
+}

@@ -47,7 +47,7 @@ test('create a tag, tag a message, filter by it, rename it, delete it; hiding su
   await sheet.getByRole('button', { name: 'Done' }).click();
   await expect(sameCard.getByRole('list', { name: 'Tags' })).toHaveText('Urgent');
 
-  await page.getByLabel('Tag', { exact: true }).selectOption({ label: 'Urgent' });
+  await page.getByLabel('Tag', { exact: true }).selectOption({ label: 'Urgent (1)' });
   await expect(range(page)).toHaveText('1-1 / 1');
   await page.reload();
   await expect(sameCard.getByRole('list', { name: 'Tags' })).toHaveText('Urgent');

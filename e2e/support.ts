@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../src/contract/auth.ts';
 
@@ -38,6 +40,7 @@ export const copy = {
     name: 'Name',
     login: 'Login',
     createAccount: 'Create account',
+    checkInbox: 'Check your inbox',
     loginFailed: 'Login failed. Please check your email and password.',
     demoHint: 'The demo account has been filled in. Press Login to continue.',
     messages: 'Messages',
@@ -52,6 +55,7 @@ export const copy = {
     name: 'お名前',
     login: 'ログイン',
     createAccount: '登録する',
+    checkInbox: 'メールをご確認ください',
     loginFailed: 'ログインに失敗しました。メールアドレスとパスワードをご確認ください。',
     demoHint: 'デモアカウントの情報を入力しました。「ログイン」ボタンを押してください。',
     messages: 'メッセージ',
@@ -111,14 +115,33 @@ export async function followMailedLink(
 export async function registerThroughMail(
   page: Page,
   user: { name: string; email: string; password: string },
+  language: Language = 'en',
 ): Promise<void> {
-  const text = copy.en;
+  const text = copy[language];
   await page.goto('/register');
   await page.getByLabel(text.name).fill(user.name);
   await page.getByLabel(text.email).fill(user.email);
   await page.getByLabel(text.password).fill(user.password);
   await page.getByRole('button', { name: text.createAccount }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.checkInbox })).toBeVisible();
   await followMailedLink(page, user.email, 'verify-email');
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The axe-core rule violations on the page as it is now, as "rule: target" lines. The script goes in through the
+ * DevTools protocol, which the page's Content-Security-Policy does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const results = await axe.run();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+  });
 }

@@ -34,6 +34,8 @@ const app = spawn(process.execPath, [path.join(root, 'src/server/server.ts')], {
     PUBLIC_URL: publicUrl,
     DATA_DIR: process.env.DATA_DIR ?? './data/sandbox',
     SMTP_URL: mail.smtpUrl,
+    // Trying the product means creating many accounts from one address.
+    REGISTRATIONS_PER_HOUR: process.env.REGISTRATIONS_PER_HOUR ?? '1000',
     ...emulators.appEnv,
   },
 });

@@ -18,7 +18,10 @@ export type ConnectResponse = z.infer<typeof connectResponseSchema>;
 export const connectionsOverviewSchema = z.object({
   plan: planTypeSchema,
   limit: z.number().int().positive(),
+  /** The user's real connections; only these count against the limit. */
   used: z.number().int().nonnegative(),
+  /** Sample connections a demo account or test mode shows in their place; never counted. */
+  sample: z.number().int().nonnegative(),
   providers: z.object({
     slack: z.object({ configured: z.boolean() }),
     chatwork: z.object({ configured: z.boolean() }),

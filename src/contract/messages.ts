@@ -252,9 +252,17 @@ const accountStatsFields = {
   all_mentions: z.number().int().nonnegative(),
   /** One failing account never fails the whole result: it reports `error` here and contributes no messages. */
   status: z.enum(accountFetchStatuses),
-  /** Present when `status` is `error`; `code` is stable (e.g. `TOKEN_EXPIRED`, `RATE_LIMITED`). */
+  /** Present when `status` is `error`; `code` is stable (e.g. `REAUTH_REQUIRED`, `RATE_LIMITED`). */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** When this gathering was attempted, whether or not it succeeded. */
   fetched_at: isoDateTime,
+  /** When this account was last gathered successfully; null when it never was. */
+  last_success_at: isoDateTime.nullable(),
+  /**
+   * The gathering failed (`status` is `error`) and the messages and counts are the last good ones, from
+   * `last_success_at`, kept so that a failure does not empty the account (docs/decisions/080).
+   */
+  stale: z.boolean(),
 };
 
 export const chatworkAccountStatsSchema = z.object({
@@ -337,7 +345,9 @@ export const platformConnectionSchema = z.object({
   platform_user_email: z.string().nullable(),
   platform_avatar_url: z.string().nullable(),
   created_at: isoDateTime,
-  last_fetched_at: isoDateTime.nullable(),
+  /** When the account was last gathered successfully; a failed gathering leaves it as it was. */
+  last_success_at: isoDateTime.nullable(),
+  /** `error`: the latest gathering failed (the messages stats say why); cleared by the next success. */
   status: z.enum(connectionStatuses),
   /** A fake connection of a demo account or of test mode. */
   is_sample: z.boolean(),

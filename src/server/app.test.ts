@@ -174,13 +174,28 @@ describe('web app', () => {
   });
   afterAll(() => webApp.close());
 
-  it('serves index.html uncached for every page path, including unknown ones', async () => {
-    for (const url of ['/', '/login', '/dashboard', '/no/such/page?x=1']) {
+  it('serves index.html uncached for every page, and with 404 for an unknown page so the app shows its error page', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/login', 200],
+      ['/dashboard/', 200],
+      ['/subscription/success?plan_change=true', 200],
+      ['/no-such-page', 404],
+      ['/no/such/page?x=1', 404],
+    ] as const) {
       const response = await webApp.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a missing help guide or asset with a 404 in the error shape, never the app', async () => {
+    for (const url of ['/docs/help_teams_en.pdf', '/docs/', '/assets/missing-123.js']) {
+      const response = await webApp.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('<div id="root">');
+      expectApiError(response, 404);
     }
   });
 

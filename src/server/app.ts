@@ -218,7 +218,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/auth' },
   );
   await app.register(
-    accountSecurityRoutes({ service: accountSecurityService, cookies: authCookies, throttle: loginThrottle }),
+    accountSecurityRoutes({
+      service: accountSecurityService,
+      cookies: authCookies,
+      throttle: loginThrottle,
+      registrationsPerHour: settings.REGISTRATIONS_PER_HOUR,
+    }),
     { prefix: '/api/auth' },
   );
   await app.register(

@@ -70,6 +70,8 @@ export const settingsSchema = z.object({
     .min(1)
     .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
     .default(SAMPLE_MESSAGES_PER_PLATFORM),
+  /** Sign-ups allowed per client address per hour; the sandbox raises it for people trying many accounts. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: booleanFromString.prefault('false'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */

@@ -64,7 +64,13 @@ describe('server process', () => {
     expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('Generated JWT_SECRET and TOKEN_ENCRYPTION_KEY');
+    expect(server.output()).toContain(`Matome is ready: open http://localhost:${port} in your browser`);
+    // Not a terminal, so the logs are JSON lines; generating the secrets is information, not a warning.
+    const notice = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Generated JWT_SECRET and TOKEN_ENCRYPTION_KEY'));
+    expect(JSON.parse(notice ?? '{}')).toMatchObject({ level: 30 });
     expect(server.output()).toContain('SIGTERM received, shutting down');
     const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
     expect(server.output()).not.toContain(secrets.JWT_SECRET);

@@ -2,13 +2,19 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadSettings } from './config.ts';
 import { resolveSecrets } from './lib/secrets.ts';
+import { loggerOptions } from './plugins/logging.ts';
 
 async function main(): Promise<void> {
   const settings = loadSettings();
   const pendingNotices: string[] = [];
   const secrets = await resolveSecrets(settings, (message) => pendingNotices.push(message));
-  const app = await buildApp({ settings, secrets });
-  for (const notice of pendingNotices) app.log.warn(notice);
+  const app = await buildApp({
+    settings,
+    secrets,
+    logger: loggerOptions(settings.LOG_LEVEL, { pretty: process.stdout.isTTY === true }),
+  });
+  // Generating the secrets on a first start is expected; it is worth knowing, not a warning.
+  for (const notice of pendingNotices) app.log.info(notice);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -17,8 +23,10 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
-  app.log.info(
-    `Matome is running at http://localhost:${settings.PORT} (database: ${settings.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${settings.DATA_DIR}`})`,
+  const database = settings.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${settings.DATA_DIR}`;
+  // One line for the person who started it, whatever the log level; the logs carry the details.
+  process.stdout.write(
+    `\nMatome is ready: open http://localhost:${settings.PORT} in your browser (${database}). Press Ctrl+C to stop.\n\n`,
   );
 }
 

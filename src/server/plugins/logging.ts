@@ -14,9 +14,36 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${params.toString()}`;
 }
 
-export function loggerOptions(level: Settings['LOG_LEVEL']): FastifyServerOptions['logger'] {
+/**
+ * JSON lines for log collectors; readable lines (pino-pretty) when a person watches the terminal. pino-pretty is
+ * a dev dependency, so a production install without it writes JSON even on a terminal.
+ */
+function prettyTransport(pretty: boolean) {
+  if (!pretty || !isPrettyAvailable()) return {};
+  return {
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+    },
+  };
+}
+
+function isPrettyAvailable(): boolean {
+  try {
+    import.meta.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loggerOptions(
+  level: Settings['LOG_LEVEL'],
+  { pretty = false }: { pretty?: boolean } = {},
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...prettyTransport(pretty),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { FILE_FOLDERS, PAGE_PATHS } from '../../contract/pages.ts';
 import { apiNotFound } from './errors.ts';
 import { pageContentSecurityPolicy } from './security-headers.ts';
 
@@ -16,9 +17,12 @@ const PDF_CONTENT_SECURITY_POLICY = "frame-ancestors 'self'";
 /** Written into the built index.html by Vite (`html.cspNonce`); replaced by a fresh nonce for every page served. */
 export const CSP_NONCE_PLACEHOLDER = 'MATOME_CSP_NONCE';
 
+const pagePaths = new Set<string>(PAGE_PATHS);
+
 /**
- * Serves the built single-page app: hashed assets cached for good, index.html revalidated every time, and
- * index.html for every other page path so the client router can take over. Unknown /api paths get JSON.
+ * Serves the built single-page app: hashed assets cached for good, and index.html, revalidated every time, for
+ * the app's pages. Any other path is a 404: a page path still gets index.html, so the app shows its error page
+ * (docs/decisions/081); an /api path, a missing file under /assets or /docs, and any other method get JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
@@ -43,11 +47,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathName = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/api(\/|$)/.test(pathName) &&
+      !FILE_FOLDERS.some((folder) => `${pathName}/`.startsWith(folder));
     if (indexHtml !== null && isPage) {
       const nonce = randomBytes(16).toString('base64');
       return reply
+        .code(pagePaths.has(pathName) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pageContentSecurityPolicy(nonce))
         .type('text/html; charset=utf-8')

@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { demoAccounts, json, stubApi, signedInHandlers } from '../test/fake-api.ts';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '../../contract/pages.ts';
+import { changeLanguage } from '../lib/i18n.ts';
+import { demoAccounts, json, signedInHandlers, stubApi } from '../test/fake-api.ts';
 import { renderRouter } from '../test/render-router.ts';
 import { routes } from './router.tsx';
 
@@ -23,7 +26,24 @@ const publicPages = [
   ['/subscription/cancel', 'Payment cancelled'],
 ] as const;
 
+/** Every path the router matches, '*' aside. */
+function routePaths(children: readonly RouteObject[], parent = ''): string[] {
+  return children.flatMap((route) => {
+    const own = route.index
+      ? parent || '/'
+      : route.path
+        ? `${parent}/${route.path}`.replace(/\/+/g, '/')
+        : null;
+    const nested = routePaths(route.children ?? [], own ?? parent);
+    return own && !own.endsWith('*') ? [own, ...nested] : nested;
+  });
+}
+
 describe('routes', () => {
+  it('has a page for exactly the paths the server knows (every other path answers 404)', () => {
+    expect(new Set(routePaths(routes))).toEqual(new Set(PAGE_PATHS));
+  });
+
   it.each(publicPages)(
     '%s renders its heading inside the shared header and footer',
     async (path, heading) => {
@@ -115,11 +135,49 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: '表示言語を English に切り替え' })).toBeVisible();
   });
 
-  it("shows React Router's default error page for an unknown route", () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubApi({});
-    renderRouter(routes, '/no-such-page');
+  it.each([
+    ['en', 'There is no page at this address', 'Back to the home page'],
+    ['jp', 'このアドレスのページは見つかりませんでした', 'ホームに戻る'],
+  ] as const)(
+    'shows the styled error page with a way home for an unknown route (%s)',
+    async (language, body, home) => {
+      await changeLanguage(language);
+      stubApi({});
+      renderRouter(routes, '/no-such-page');
 
-    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+      expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+      expect(screen.getByText(new RegExp(`^${body}`))).toBeVisible();
+      expect(screen.getByRole('link', { name: home })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('banner')).toBeVisible();
+    },
+  );
+
+  it.each([
+    ['en', '/pricing', 'The Free, Pro and Pro Plus plans', 'Back to the home page'],
+    ['jp', '/pricing', 'フリー・プロ・プロプラスの各プラン', 'ホームに戻る'],
+  ] as const)(
+    'says what a placeholder page will hold and offers the way back (%s)',
+    async (language, path, coming, back) => {
+      await changeLanguage(language);
+      stubApi({});
+      renderRouter(routes, path);
+
+      expect(screen.getByText(new RegExp(`^${coming}`))).toBeVisible();
+      expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('offers a signed-in user the way back to where they came from and to the dashboard', async () => {
+    stubApi(signedInHandlers);
+    const router = renderRouter(routes, '/about');
+    await act(() => router.navigate('/pricing'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+
+    expect(await screen.findByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
   });
 });

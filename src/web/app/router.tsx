@@ -9,20 +9,23 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { AuthCallbackPage } from './routes/AuthCallbackPage.tsx';
 import { DashboardPage } from './routes/DashboardPage.tsx';
+import { ErrorPage } from './routes/ErrorPage.tsx';
 import { LandingPage } from './routes/LandingPage.tsx';
 import { PlaceholderPage } from './routes/PlaceholderPage.tsx';
 import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
+import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 import { TagsRoute } from './routes/TagsRoute.tsx';
 
 /**
- * The root route deliberately has no errorElement: unknown paths fall through to React Router's default error
- * page ('Unexpected Application Error!'), which SPEC §2 names as the product's 404 behaviour.
+ * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
+ * with 404); a page that throws shows the same page without the parts that failed.
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <PublicLayout />,
@@ -43,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
           { path: 'subscription/success', element: <PlaceholderPage page="subscriptionSuccess" /> },
           { path: 'subscription/cancel', element: <PlaceholderPage page="subscriptionCancel" /> },
+          { path: '*', element: <ErrorPage notFound /> },
         ],
       },
       {

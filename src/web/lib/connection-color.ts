@@ -1,16 +1,22 @@
-import { TAG_COLORS } from '../../contract/messages.ts';
+import { DEFAULT_TAG_COLOR, TAG_COLORS, type PlatformConnection } from '../../contract/messages.ts';
+
+export type ConnectionColors = ReadonlyMap<string, string>;
 
 /**
- * A connection keeps its colour wherever it appears (chips, cards, panels) and across reloads: the colour comes
- * from a hash of its id (FNV-1a), not from its position in a list that changes as accounts come and go.
+ * Each of the user's connections gets the swatch of its position among them, oldest first (SPEC §3 allows
+ * position or hash; a hash let two of a few accounts share a colour). So the first ten never share one, and a
+ * connection keeps its colour until an older one is removed.
  */
-export function connectionColor(connectionId: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < connectionId.length; index += 1) {
-    hash ^= connectionId.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return TAG_COLORS[(hash >>> 0) % TAG_COLORS.length]!;
+export function connectionColors(connections: readonly PlatformConnection[]): ConnectionColors {
+  const ordered = [...connections].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
+  return new Map(ordered.map((connection, index) => [connection.id, TAG_COLORS[index % TAG_COLORS.length]!]));
+}
+
+/** The colour of a connection, grey for one the list does not know (yet). */
+export function colorOf(colors: ConnectionColors, connectionId: string): string {
+  return colors.get(connectionId) ?? DEFAULT_TAG_COLOR;
 }
 
 /** The hex-alpha `20` fill used behind tag and connection colours (SPEC §3). */

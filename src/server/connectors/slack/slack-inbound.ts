@@ -89,7 +89,10 @@ function unlabelledMentions(text: string): string[] {
  * Search gives mentions as bare ids; the timeline shows names, so each known one gets Slack's `|name` label.
  * Characters that would end the markup early are left out of the label.
  */
-function withMentionNames(text: string, nameOf: (userId: string) => string | null | undefined): string {
+export function withMentionNames(
+  text: string,
+  nameOf: (userId: string) => string | null | undefined,
+): string {
   return text.replace(UNLABELLED_MENTION, (markup, userId: string) => {
     const name = nameOf(userId)?.replace(/[<>|]/g, '').trim();
     return name ? `<@${userId}|${name}>` : markup;

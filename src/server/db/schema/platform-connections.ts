@@ -33,7 +33,8 @@ export const platformConnections = pgTable(
     status: text('status', { enum: ['active', 'error', 'reauth_required'] })
       .notNull()
       .default('active'),
-    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+    /** The last successful gathering (the column keeps its first name; a failed gathering does not write it). */
+    lastSuccessAt: timestamp('last_fetched_at', { withTimezone: true }),
     /** Who holds the right to refresh the tokens, and until when: one refresh at a time across instances. */
     refreshLeaseOwner: text('refresh_lease_owner'),
     refreshLeaseUntil: timestamp('refresh_lease_until', { withTimezone: true }),

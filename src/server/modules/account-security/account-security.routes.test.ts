@@ -116,6 +116,26 @@ describe('registration', () => {
     expect(mail.text).toContain('山田様');
   });
 
+  it('allows 10 sign-ups per address per hour by default, and REGISTRATIONS_PER_HOUR raises it', async () => {
+    const address = nextAddress();
+    const signUp = (target: TestApp, index: number) =>
+      target.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: uniqueEmail(`limit-${index}`), password: 'a good passphrase', name: 'Limit' },
+        remoteAddress: address,
+      });
+    for (let index = 0; index < 10; index += 1) expect((await signUp(testApp, index)).statusCode).toBe(202);
+    expectApiError(await signUp(testApp, 10), 429);
+
+    const raised = await createTestApp({ REGISTRATIONS_PER_HOUR: '11' });
+    try {
+      for (let index = 0; index < 11; index += 1) expect((await signUp(raised, index)).statusCode).toBe(202);
+    } finally {
+      await raised.close();
+    }
+  });
+
   it('refuses unknown, malformed and expired-looking links with 400', async () => {
     for (const token of ['nope', 'x'.repeat(43)]) {
       expect(expectApiError(await post('/api/auth/verify-email', { token }), 400).code).toBe('INVALID_LINK');

@@ -27,9 +27,11 @@ import {
 
 const MINUTE = 60;
 
-/** Budgets for the routes that send mail or check a password (decision 066). */
+/**
+ * Budgets for the routes that send mail or check a password (decision 066). Sign-ups per address per hour come
+ * from the REGISTRATIONS_PER_HOUR setting (10 by default).
+ */
 export const accountSecurityRateLimits = {
-  registerPerAddress: { points: 10, durationSeconds: 60 * MINUTE },
   registerPerEmail: { points: 5, durationSeconds: 60 * MINUTE },
   resetRequestPerAddress: { points: 10, durationSeconds: 60 * MINUTE },
   resetRequestPerEmail: { points: 5, durationSeconds: 60 * MINUTE },
@@ -43,11 +45,15 @@ export function accountSecurityRoutes(deps: {
   service: AccountSecurityService;
   cookies: AuthCookies;
   throttle: LoginThrottle;
+  registrationsPerHour: number;
 }) {
   const { service, cookies, throttle } = deps;
-  const limits = Object.fromEntries(
-    Object.entries(accountSecurityRateLimits).map(([name, rule]) => [name, createRateLimit(rule)]),
-  ) as Record<keyof typeof accountSecurityRateLimits, ReturnType<typeof createRateLimit>>;
+  const limits = {
+    ...(Object.fromEntries(
+      Object.entries(accountSecurityRateLimits).map(([name, rule]) => [name, createRateLimit(rule)]),
+    ) as Record<keyof typeof accountSecurityRateLimits, ReturnType<typeof createRateLimit>>),
+    registerPerAddress: createRateLimit({ points: deps.registrationsPerHour, durationSeconds: 60 * MINUTE }),
+  };
 
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -60,11 +60,17 @@ async function newUser() {
   return (await registerUser(app())).tokens.accessToken;
 }
 
-async function status(token: string) {
-  const response = await app().inject({ method: 'GET', url: '/api/chatwork/status', headers: bearer(token) });
+async function statusOf(token: string, platform: 'chatwork' | 'slack') {
+  const response = await app().inject({
+    method: 'GET',
+    url: `/api/${platform}/status`,
+    headers: bearer(token),
+  });
   expect(response.statusCode).toBe(200);
   return connectionStatusResponseSchema.parse(response.json()).connections;
 }
+
+const status = (token: string) => statusOf(token, 'chatwork');
 
 async function messages(token: string, target: TestApp = testApp): Promise<ChatworkMessageResult> {
   const response = await target.app.inject({
@@ -189,6 +195,7 @@ describe('connecting ChatWork', () => {
       plan: 'free',
       limit: 2,
       used: 2,
+      sample: 0,
       providers: { slack: { configured: false }, chatwork: { configured: true } },
     });
   });
@@ -218,6 +225,15 @@ describe('connecting ChatWork', () => {
       headers: bearer(demo),
     });
     expect(expectApiError(connect, 403).code).toBe('DEMO_RESTRICTED');
+    const overview = await app().inject({
+      method: 'GET',
+      url: '/api/connections/overview',
+      headers: bearer(demo),
+    });
+    const shown = (await status(demo)).length + (await statusOf(demo, 'slack')).length;
+    // Sample connections are not usage: the demo account has used none of its plan.
+    expect(connectionsOverviewSchema.parse(overview.json())).toMatchObject({ used: 0, sample: shown });
+    expect(shown).toBeGreaterThan(2);
     const [sample] = await status(demo);
     const replied = await reply(demo, { connection_id: sample!.id, room_id: '1', message: 'hi' });
     expect(expectApiError(replied, 403).code).toBe('DEMO_RESTRICTED');
@@ -260,7 +276,7 @@ describe('gathering ChatWork messages', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((call) => call.method === 'GET' && call.query.force === '1')).toBe(true);
     const [connection] = await status(token);
-    expect(connection!.last_fetched_at).not.toBeNull();
+    expect(connection!.last_success_at).not.toBeNull();
 
     // One account on its own, as the panel's refresh asks; nobody else's.
     const url = `/api/chatwork/messages/${connection!.id}?refresh=1`;

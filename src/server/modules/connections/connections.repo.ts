@@ -206,12 +206,17 @@ export function createConnectionsRepo(db: Database) {
         .where(and(eq(platformConnections.id, id), ne(platformConnections.status, status)));
     },
 
-    /** After a gathering: when it happened, and `active` again unless the connection needs re-authorisation. */
-    async recordFetch(id: string, at: Date, status: ConnectionStatus): Promise<void> {
+    /**
+     * After a gathering. A success records its time and makes the connection `active`; a failure only marks it
+     * `error`, so the time stays that of the last success. Either way a connection that needs re-authorisation
+     * keeps saying so until the user reconnects.
+     */
+    async recordFetch(id: string, outcome: { succeededAt: Date } | 'failed'): Promise<void> {
+      const status = outcome === 'failed' ? 'error' : 'active';
       await db
         .update(platformConnections)
         .set({
-          lastFetchedAt: at,
+          ...(outcome === 'failed' ? {} : { lastSuccessAt: outcome.succeededAt }),
           status: sql`case when ${platformConnections.status} = 'reauth_required' then 'reauth_required' else ${status} end`,
         })
         .where(eq(platformConnections.id, id));

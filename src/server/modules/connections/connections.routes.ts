@@ -29,7 +29,7 @@ const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiError
 export type ConnectionsRoutesDeps = {
   service: ConnectionsService;
   calls: ProviderCalls;
-  /** Connections the panel counts against the plan: the ones the status calls show. */
+  /** Connections the status calls show, sample ones included. */
   countShown: (userId: string) => Promise<number>;
   /** Called when a user's connections changed, so their cached messages are gathered afresh. */
   onChange: (userId: string) => Promise<void>;

@@ -115,7 +115,7 @@ export function toPlatformConnection(row: ConnectionRow): PlatformConnection {
     platform_user_email: row.platformUserEmail,
     platform_avatar_url: row.platformAvatarUrl,
     created_at: row.createdAt.toISOString(),
-    last_fetched_at: row.lastFetchedAt?.toISOString() ?? null,
+    last_success_at: row.lastSuccessAt?.toISOString() ?? null,
     status: row.status,
     is_sample: false,
   };
@@ -311,15 +311,19 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     async recordFetch(row: ConnectionRow, failure: AccountFailure | null): Promise<void> {
-      await repo.recordFetch(row.id, new Date(deps.clock()), failure ? 'error' : 'active');
+      await repo.recordFetch(row.id, failure ? 'failed' : { succeededAt: new Date(deps.clock()) });
     },
 
-    async overview(userId: string, used: number): Promise<ConnectionsOverview> {
+    /** `shown`: how many connections the status lists show, sample ones included. */
+    async overview(userId: string, shown: number): Promise<ConnectionsOverview> {
       const plan = await deps.planOf(userId);
+      const used = await repo.countForUser(userId);
+      const sample = (await deps.isRestricted(userId)) ? shown : 0;
       return {
         plan,
         limit: CONNECTION_LIMITS[plan],
         used,
+        sample,
         providers: {
           slack: { configured: deps.providers.slack !== undefined },
           chatwork: { configured: deps.providers.chatwork !== undefined },

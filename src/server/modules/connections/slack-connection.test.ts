@@ -191,6 +191,29 @@ describe('gathering Slack messages', () => {
     expect(limited.accounts[0]!.error?.code).toBe('RATE_LIMITED');
   });
 
+  it('keeps the last good messages through a rate-limited refresh, stale, and does not call the failure a fetch', async () => {
+    const { token } = await connectedUser();
+    const good = await messages(token);
+    const [before] = await status(token);
+    expect(good.messages.length).toBeGreaterThan(0);
+
+    await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 120, times: 1 });
+    const limited = await messages(token);
+
+    expect(limited.accounts[0]).toMatchObject({
+      status: 'error',
+      error: { code: 'RATE_LIMITED' },
+      stale: true,
+      last_success_at: good.accounts[0]!.fetched_at,
+      messages_found: good.messages.length,
+    });
+    expect(limited.messages.map((message) => message.platform_message_id)).toEqual(
+      good.messages.map((message) => message.platform_message_id),
+    );
+    const [after] = await status(token);
+    expect(after).toMatchObject({ status: 'error', last_success_at: before!.last_success_at });
+  });
+
   it('refreshes a rotating token before it expires, once for concurrent requests', async () => {
     const { refreshToken } = await connectedUser();
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -41,6 +41,7 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     gathered: Gathered<SourceMessageByPlatform[P]>,
     failure: AccountFailure | null,
   ): AccountStatsByPlatform[P] {
+    const now = new Date(deps.clock()).toISOString();
     const common = {
       account_name: row.platformUserName,
       workspace_name: row.platformWorkspaceName,
@@ -48,7 +49,9 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
       ...accountCounts(gathered.messages),
       status: failure ? ('error' as const) : ('completed' as const),
       ...(failure ? { error: failure } : {}),
-      fetched_at: new Date(deps.clock()).toISOString(),
+      fetched_at: now,
+      last_success_at: failure ? (row.lastSuccessAt?.toISOString() ?? null) : now,
+      stale: false,
     };
     const result: AccountStats =
       platform === 'slack'

@@ -23,7 +23,7 @@ function connection(id: string): PlatformConnection {
     platform_user_email: null,
     platform_avatar_url: null,
     created_at: '2026-01-01T00:00:00.000Z',
-    last_fetched_at: null,
+    last_success_at: null,
     status: 'active',
     is_sample: false,
   };
@@ -78,6 +78,8 @@ function stats(connectionId: string, messages: SlackSourceMessage[], failed = fa
     status: failed ? 'error' : 'completed',
     ...(failed ? { error: { code: 'TOKEN_EXPIRED', message: 'The token expired' } } : {}),
     fetched_at: '2026-01-01T00:00:00.000Z',
+    last_success_at: failed ? null : '2026-01-01T00:00:00.000Z',
+    stale: false,
     channels_checked: 1,
     total_channels: 1,
   };
@@ -92,6 +94,8 @@ function fakeSource() {
     c: [],
   };
   let gatherings = 0;
+  /** Connections whose gathering fails, besides `c`. */
+  const failing = new Set<string>(['c']);
   const source: MessageSource = {
     async listConnections(userId: string, platform: Platform) {
       return userId === 'me' && platform === 'slack' ? connections : [];
@@ -104,12 +108,12 @@ function fakeSource() {
       gatherings += 1;
       await new Promise((resolve) => setTimeout(resolve, 5));
       return wanted.map((item) => ({
-        stats: stats(item.id, byConnection[item.id]!, item.id === 'c'),
-        messages: byConnection[item.id]!,
+        stats: stats(item.id, failing.has(item.id) ? [] : byConnection[item.id]!, failing.has(item.id)),
+        messages: failing.has(item.id) ? [] : byConnection[item.id]!,
       })) as unknown as ConnectionMessages<P>[];
     },
   };
-  return { source, gatherings: () => gatherings };
+  return { source, failing, gatherings: () => gatherings };
 }
 
 /** Results come back as validated JSON, ready to send. */
@@ -181,6 +185,34 @@ describe('messages service', () => {
     expect(fake.gatherings()).toBe(2);
     expect(await service.getMessages('me', 'slack', { refresh: false })).toEqual(refreshed);
     expect(fake.gatherings()).toBe(2);
+  });
+
+  it('keeps the last good messages of an account whose refresh fails, marked stale, with the failure', async () => {
+    const { service, fake, advance } = setUp();
+    await read(service.getMessages('me', 'slack', { refresh: false }));
+    advance(30_000);
+    fake.failing.add('b');
+
+    for (const result of [
+      await read(service.getMessages('me', 'slack', { refresh: true })),
+      await read(service.getConnectionMessages('me', 'slack', 'b', { refresh: true })),
+    ]) {
+      const account = result.accounts.find((item) => item.connection_id === 'b')!;
+      expect(account).toMatchObject({
+        status: 'error',
+        error: { code: 'TOKEN_EXPIRED' },
+        stale: true,
+        messages_found: 3,
+        last_success_at: '2026-01-01T00:00:00.000Z',
+      });
+      const kept = result.messages.filter((item) => item.account_info.connection_id === 'b');
+      expect(kept.map((item) => item.platform_message_id)).toEqual(expect.arrayContaining(['b-dm', 'b-old']));
+    }
+    // An account that never succeeded has nothing to keep: it stays empty and not stale.
+    const never = (await read(service.getMessages('me', 'slack', { refresh: true }))).accounts.find(
+      (item) => item.connection_id === 'c',
+    );
+    expect(never).toMatchObject({ status: 'error', stale: false, messages_found: 0 });
   });
 
   it("lays the user's current tags over the cached messages on every answer", async () => {

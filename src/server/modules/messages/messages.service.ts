@@ -35,7 +35,12 @@ export type FetchOptions = {
 };
 
 /** Bump when the cached result shape changes, so a shared cache never hands an old shape to new code. */
-const CACHE_VERSION = 'v1';
+const CACHE_VERSION = 'v2';
+/**
+ * How long an account's last good messages are kept to stand in for a failed gathering (docs/decisions/080). Like
+ * every cached message, they live only in the cache and only for a time.
+ */
+export const LAST_GOOD_CACHE_SECONDS = 24 * 60 * 60;
 /** How long a user's data mode (sample or live) is remembered; changing test mode forgets it at once. */
 const DATA_MODE_CACHE_SECONDS = 60;
 
@@ -137,6 +142,36 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     }
   }
 
+  /**
+   * Keeps each account's successful gathering, and puts the last one in place of a failed gathering: its messages
+   * and counts, marked stale, with this failure's error. One failed refresh never empties an account.
+   */
+  async function withLastGood<P extends Platform>(
+    userId: string,
+    mode: DataMode,
+    platform: P,
+    parts: readonly ConnectionMessages<P>[],
+  ): Promise<ConnectionMessages<P>[]> {
+    // Sample data never fails, and keeping a copy of it would only take room.
+    if (mode.kind === 'sample') return [...parts];
+    return Promise.all(
+      parts.map(async (part) => {
+        const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:last-good:${part.stats.connection_id}`;
+        if (part.stats.status === 'completed') {
+          await cache.set(key, part, LAST_GOOD_CACHE_SECONDS);
+          return part;
+        }
+        const good = await cache.get<ConnectionMessages<P>>(key);
+        if (!good) return part;
+        const { status, error, fetched_at } = part.stats;
+        return {
+          messages: good.messages,
+          stats: { ...good.stats, status, ...(error ? { error } : {}), fetched_at, stale: true },
+        };
+      }),
+    );
+  }
+
   async function tagged<P extends Platform>(
     userId: string,
     mode: DataMode,
@@ -178,7 +213,10 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const json = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
         const connections = await source.listConnections(userId, platform);
         const parts = connections.length ? await source.fetchMessages(userId, platform, connections) : [];
-        return encodeResult(platform, mergeResult<P>(parts, deps.clock()));
+        return encodeResult(
+          platform,
+          mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
+        );
       });
       return tagged(userId, mode, platform, json);
     },
@@ -194,9 +232,10 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
       const json = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
         const connection = await findConnection(source, userId, platform, connectionId);
+        const parts = await source.fetchMessages(userId, platform, [connection]);
         return encodeResult(
           platform,
-          mergeResult<P>(await source.fetchMessages(userId, platform, [connection]), deps.clock()),
+          mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
         );
       });
       return tagged(userId, mode, platform, json);

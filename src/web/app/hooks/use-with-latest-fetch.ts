@@ -1,11 +1,18 @@
 import { useQueries } from '@tanstack/react-query';
-import type { PlatformConnection } from '../../../contract/messages.ts';
+import { connectionErrorCodes } from '../../../contract/connections.ts';
+import type { AccountStats, PlatformConnection } from '../../../contract/messages.ts';
 import { connectionMessagesQueryOptions } from '../../features/messages/api/get-connection-messages.ts';
 
+function statusAfter(stats: AccountStats): PlatformConnection['status'] {
+  if (stats.status === 'completed') return 'active';
+  return stats.error?.code === connectionErrorCodes.reauth ? 'reauth_required' : 'error';
+}
+
 /**
- * The connections with `last_fetched_at` brought up to date from the messages the timeline has already gathered:
- * the status lists are read before the gathering that updates the time, so without this a freshly gathered
- * account would still say it was never fetched. Only reads the query cache; never starts a request.
+ * The connections with their last success and status brought up to date from the gatherings the timeline has
+ * already made: the status lists are read before the gathering that updates them, so without this a freshly
+ * gathered account would still say it was never fetched, or a failing one that it is fine. Only reads the query
+ * cache; never starts a request.
  */
 export function useWithLatestFetch(connections: readonly PlatformConnection[]): PlatformConnection[] {
   const gathered = useQueries({
@@ -15,9 +22,14 @@ export function useWithLatestFetch(connections: readonly PlatformConnection[]): 
     })),
   });
   return connections.map((connection, index) => {
-    const fetchedAt = gathered[index]?.data?.fetched_at;
-    if (!fetchedAt) return connection;
-    const known = connection.last_fetched_at ? Date.parse(connection.last_fetched_at) : 0;
-    return Date.parse(fetchedAt) > known ? { ...connection, last_fetched_at: fetchedAt } : connection;
+    const stats = gathered[index]?.data?.accounts.find((account) => account.connection_id === connection.id);
+    if (!stats) return connection;
+    const known = connection.last_success_at ? Date.parse(connection.last_success_at) : 0;
+    const lastSuccess = stats.last_success_at ? Date.parse(stats.last_success_at) : 0;
+    return {
+      ...connection,
+      status: statusAfter(stats),
+      last_success_at: lastSuccess > known ? stats.last_success_at : connection.last_success_at,
+    };
   });
 }

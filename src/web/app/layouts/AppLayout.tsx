@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { HeaderBar } from '../../components/ui/HeaderBar.tsx';
+import { HeaderSlotContext } from '../../components/ui/header-slot.ts';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher.tsx';
 import { Logo } from '../../components/ui/Logo.tsx';
 import { PageShell } from '../../components/ui/PageShell.tsx';
@@ -7,15 +9,18 @@ import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 
 export function AppLayout() {
+  const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
   const header = (
-    <HeaderBar brand={<Logo to="/dashboard" />}>
+    <HeaderBar brand={<Logo to="/dashboard" />} slotRef={setHeaderSlot}>
       <LanguageSwitcher />
       <UserMenu />
     </HeaderBar>
   );
   return (
-    <PageShell header={header} footer={<SiteFooter />}>
-      <Outlet />
-    </PageShell>
+    <HeaderSlotContext.Provider value={headerSlot}>
+      <PageShell header={header} footer={<SiteFooter />}>
+        <Outlet />
+      </PageShell>
+    </HeaderSlotContext.Provider>
   );
 }

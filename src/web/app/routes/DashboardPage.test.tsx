@@ -1,168 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type {
-  ChatworkMessageResult,
-  PlatformConnection,
-  SlackMessageResult,
-} from '../../../contract/messages.ts';
+import type { PlatformConnection } from '../../../contract/messages.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { apiError, demoUser, json, stubApi, signedInHandlers } from '../../test/fake-api.ts';
+import {
+  chatworkConnection,
+  chatworkResult,
+  connected,
+  fullFreePlan,
+  iso,
+  now,
+  signedIn,
+  slackResult,
+} from '../../test/dashboard-fixtures.ts';
+import { apiError, demoUser, json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
 import { routes } from '../router.tsx';
-
-const user = { ...demoUser, email: 'kenji@example.com', name: 'Kenji', isDemo: false };
-const now = Math.floor(Date.now() / 1000);
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-
-function connection(
-  platform: PlatformConnection['platform'],
-  id: string,
-  workspace: string,
-): PlatformConnection {
-  return {
-    id,
-    platform,
-    platform_user_id: platform === 'slack' ? 'UKENJI' : '1001',
-    platform_user_name: 'Kenji',
-    platform_workspace_id: `${workspace}-id`,
-    platform_workspace_name: workspace,
-    platform_user_email: 'kenji@example.com',
-    platform_avatar_url: null,
-    created_at: iso(now - 86_400),
-    last_fetched_at: iso(now - 60),
-    status: 'active',
-    is_sample: false,
-  };
-}
-
-const chatworkConnection = connection('chatwork', 'cw-1', 'Acme');
-const slackConnection = connection('slack', 'sl-1', 'Northwind');
-
-function accountStats(target: PlatformConnection, found: number) {
-  return {
-    account_name: target.platform_user_name,
-    workspace_name: target.platform_workspace_name,
-    connection_id: target.id,
-    messages_found: found,
-    mentions: found,
-    direct_messages: 0,
-    replies: 0,
-    all_mentions: 0,
-    status: 'completed' as const,
-    fetched_at: iso(now),
-  };
-}
-
-const summary = (total: number) => ({
-  total_messages: total,
-  mentions: total,
-  replies: 0,
-  all_mentions: 0,
-  direct_messages: 0,
-  accounts_processed: 1,
-});
-
-function chatworkResult(bodies: string[]): ChatworkMessageResult {
-  return {
-    messages: bodies.map((body, index) => ({
-      platform: 'chatwork',
-      message_id: String(9_000_000_000_000_000_000n + BigInt(index)),
-      platform_message_id: String(9_000_000_000_000_000_000n + BigInt(index)),
-      body,
-      content: body,
-      send_time: now - 120 - index,
-      formatted_time: iso(now - 120 - index),
-      update_time: 0,
-      account_info: {
-        account_name: 'Kenji',
-        workspace_name: 'Acme',
-        connection_id: chatworkConnection.id,
-        platform_user_id: '1001',
-      },
-      mention_types: { is_direct_mention: true, is_reply: false, is_all_mention: false, is_dm: false },
-      is_mention: true,
-      is_dm: false,
-      position_index: index + 1,
-      original_url: 'https://www.chatwork.com/#!rid42-1',
-      tags: [],
-      account: { account_id: 2002, name: 'Aiko Tanaka', avatar_image_url: null },
-      room_info: { room_id: 42, name: 'Launch', type: 'group' },
-    })),
-    accounts: [
-      {
-        platform: 'chatwork',
-        ...accountStats(chatworkConnection, bodies.length),
-        rooms_checked: 1,
-        total_rooms: 1,
-      },
-    ],
-    summary: summary(bodies.length),
-    fetched_at: iso(now),
-  };
-}
-
-function slackResult(bodies: string[]): SlackMessageResult {
-  return {
-    messages: bodies.map((body, index) => {
-      const ts = `${now - 60 - index}.00000${index}`;
-      return {
-        platform: 'slack',
-        message_id: ts,
-        ts,
-        platform_message_id: `C1-${ts}`,
-        body,
-        content: body,
-        send_time: now - 60 - index,
-        formatted_time: iso(now - 60 - index),
-        account_info: {
-          account_name: 'Kenji',
-          workspace_name: 'Northwind',
-          connection_id: slackConnection.id,
-          platform_user_id: 'UKENJI',
-        },
-        mention_types: { is_direct_mention: true, is_reply: false, is_all_mention: false, is_dm: false },
-        is_mention: true,
-        is_dm: false,
-        position_index: index + 1,
-        original_url: 'https://northwind.slack.com/archives/C1/p1',
-        tags: [],
-        account: { account_id: 'UBEN', name: 'Ben Ortiz', avatar_image_url: null },
-        conversation_info: {
-          id: 'C1',
-          name: 'general',
-          is_channel: true,
-          is_group: false,
-          is_im: false,
-          is_mpim: false,
-        },
-      };
-    }),
-    accounts: [
-      {
-        platform: 'slack',
-        ...accountStats(slackConnection, bodies.length),
-        channels_checked: 1,
-        total_channels: 1,
-      },
-    ],
-    summary: summary(bodies.length),
-    fetched_at: iso(now),
-  };
-}
-
-const signedIn = {
-  ...signedInHandlers,
-  'GET /api/auth/me': () => json(200, { user }),
-  'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
-};
-const noneHidden = () => json(200, { hidden_message_ids: { chatwork: [], slack: [] } });
-const connected = {
-  ...signedIn,
-  'GET /api/messages/hidden?ids_only=true': noneHidden,
-  'GET /api/chatwork/status': () => json(200, { connections: [chatworkConnection] }),
-  'GET /api/slack/status': () => json(200, { connections: [slackConnection] }),
-};
 
 const messageList = () => screen.findByRole('list', { name: 'Message list' });
 
@@ -172,11 +25,24 @@ describe('dashboard', () => {
       ...signedIn,
       'GET /api/chatwork/status': () => json(200, { connections: [] }),
       'GET /api/slack/status': () => json(200, { connections: [] }),
+      'GET /api/connections/overview': () =>
+        json(200, {
+          plan: 'free',
+          limit: 2,
+          used: 0,
+          sample: 0,
+          providers: { slack: { configured: false }, chatwork: { configured: false } },
+        }),
     });
     renderRouter(routes, '/dashboard');
 
     expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Message list' })).not.toBeInTheDocument();
+    // The connect buttons are right there, not in a folded panel, and the server's missing setup is said plainly.
+    expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      /no Slack or ChatWork credentials yet.*npm run sandbox/,
+    );
   });
 
   it('keeps one account’s messages when another fails, with a hint by status and a retry', async () => {
@@ -288,7 +154,19 @@ describe('dashboard', () => {
     const router = renderRouter(routes, '/dashboard?slack=connected&workspace=Northwind&t=1');
 
     expect(await screen.findByText('Slack connected: Northwind.')).toBeVisible();
-    await waitFor(() => expect(router.state.location.search).toBe('?t=1'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('takes the onboarding flag t=1 off the address (SPEC §2)', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    const router = renderRouter(routes, '/dashboard?t=1');
+
+    await messageList();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('lets a test-mode user switch to sample data, then blocks the actions test mode turns off', async () => {
@@ -324,15 +202,7 @@ describe('dashboard', () => {
 });
 
 describe('dashboard connections panel', () => {
-  const overview = {
-    'GET /api/connections/overview': () =>
-      json(200, {
-        plan: 'free',
-        limit: 2,
-        used: 2,
-        providers: { slack: { configured: true }, chatwork: { configured: true } },
-      }),
-  };
+  const overview = fullFreePlan;
   const openPanel = () => userEvent.click(screen.getByRole('button', { name: /^Connections/ }));
 
   it('shows the time of the gathering the timeline just made, not the older one the status list was read with', async () => {
@@ -340,7 +210,7 @@ describe('dashboard connections panel', () => {
       ...connected,
       ...overview,
       'GET /api/chatwork/status': () =>
-        json(200, { connections: [{ ...chatworkConnection, last_fetched_at: null }] }),
+        json(200, { connections: [{ ...chatworkConnection, last_success_at: null }] }),
       'GET /api/slack/status': () => json(200, { connections: [] }),
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
     });
@@ -413,7 +283,8 @@ describe('dashboard connections panel', () => {
         json(200, {
           plan: 'free',
           limit: 2,
-          used: 4,
+          used: 0,
+          sample: 4,
           providers: { slack: { configured: true }, chatwork: { configured: true } },
         }),
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
@@ -683,6 +554,15 @@ describe('tagging from the inbox', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     expect(await within(list).findByRole('list', { name: 'Tags' })).toHaveTextContent('Urgent');
+  });
+
+  it('lists every tag of the user in the tag filter, with counts, even before any message carries it', async () => {
+    taggingServer(['Please check the launch plan']);
+    renderRouter(routes, '/dashboard');
+    await messageList();
+
+    const filter = screen.getByRole('combobox', { name: 'Tag' });
+    expect(await within(filter).findByRole('option', { name: 'Urgent (0)' })).toBeInTheDocument();
   });
 
   it('tags every selected message from the bulk sheet', async () => {

@@ -1,11 +1,14 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Inbox } from 'lucide-react';
+import { Inbox, PanelRight } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platforms, type UnifiedMessage } from '../../../contract/messages.ts';
+import { platforms, type Tag, type UnifiedMessage } from '../../../contract/messages.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
+import { BottomSheet } from '../../components/ui/BottomSheet.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { buttonClassName } from '../../components/ui/button-class-name.ts';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { HeaderActions } from '../../components/ui/HeaderActions.tsx';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
 import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
@@ -13,21 +16,28 @@ import { MessageList } from '../../features/messages/components/MessageList.tsx'
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
 import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
 import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
+import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
 import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { useRestriction } from '../hooks/use-restriction.ts';
 import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
+
+/** Stable while the tags load, so the list's memoised choices are not rebuilt on every render. */
+const noTags: readonly Tag[] = [];
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
+  useOnboardingFlag();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());
+  const userTags = useQuery(tagsQueryOptions());
   const [chatworkStatus, slackStatus] = useQueries({
     queries: platforms.map((platform) => connectionStatusQueryOptions(platform)),
   });
@@ -44,6 +54,7 @@ export function DashboardPage() {
   const gatherAccount = useGatherAccount();
   const panelConnections = useWithLatestFetch(connections);
   const [tagging, setTagging] = useState<UnifiedMessage | null>(null);
+  const [panelsOpen, setPanelsOpen] = useState(false);
   const [bulkTagging, setBulkTagging] = useState<readonly UnifiedMessage[] | null>(null);
   const reloadMessages = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
@@ -56,6 +67,20 @@ export function DashboardPage() {
   }, [queryClient]);
 
   const retryStatus = () => void queryClient.refetchQueries({ queryKey: ['connections'] });
+
+  const testModePanel = testMode.data?.available && (
+    <TestModePanel state={testMode.data} onChanged={reloadSampleData} />
+  );
+  const connectionsPanel = (collapsible: boolean) => (
+    <ConnectionsPanel
+      connections={panelConnections}
+      restricted={restriction !== null}
+      allowed={allowed}
+      refreshAccount={gatherAccount}
+      collapsible={collapsible}
+    />
+  );
+  const hasSidePanel = connections.length > 0 || Boolean(testModePanel);
 
   let main;
   if (statusPending) {
@@ -71,13 +96,20 @@ export function DashboardPage() {
       </Alert>
     );
   } else if (connections.length === 0) {
-    main = <EmptyState icon={Inbox} title={t('messages.emptyTitle')} body={t('messages.emptyBody')} />;
+    // Nothing to show yet: connecting is the next step, so the panel is open right here, not folded away.
+    main = (
+      <>
+        <EmptyState icon={Inbox} title={t('messages.emptyTitle')} body={t('messages.emptyBody')} />
+        {connectionsPanel(false)}
+      </>
+    );
   } else {
     main = (
       <MessageList
         key={restriction ?? 'live'}
         connections={connections}
         restriction={restriction}
+        userTags={userTags.data ?? noTags}
         onEditTags={setTagging}
         onBulkTag={setBulkTagging}
       />
@@ -85,7 +117,7 @@ export function DashboardPage() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-8">
       <h1 className="sr-only">{t('heading')}</h1>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="messages-heading" className="min-w-0 space-y-4 lg:col-span-2">
@@ -94,16 +126,30 @@ export function DashboardPage() {
           </h2>
           {main}
         </section>
-        <aside className="space-y-4">
-          {testMode.data?.available && <TestModePanel state={testMode.data} onChanged={reloadSampleData} />}
-          <ConnectionsPanel
-            connections={panelConnections}
-            restricted={restriction !== null}
-            allowed={allowed}
-            refreshAccount={gatherAccount}
-          />
+        {/* On a phone the side panels open from the header instead, so the messages come first. */}
+        <aside className="hidden space-y-4 lg:block">
+          {testModePanel}
+          {connections.length > 0 && connectionsPanel(true)}
         </aside>
       </div>
+      {hasSidePanel && (
+        <HeaderActions>
+          <button
+            type="button"
+            onClick={() => setPanelsOpen(true)}
+            aria-label={t('panels.open')}
+            className={`${buttonClassName({ variant: 'ghost', size: 'sm' })} lg:hidden`}
+          >
+            <PanelRight aria-hidden="true" className="size-5" />
+          </button>
+        </HeaderActions>
+      )}
+      <BottomSheet open={panelsOpen} onClose={() => setPanelsOpen(false)} title={t('panels.title')}>
+        <div className="space-y-4 pb-2">
+          {testModePanel}
+          {connections.length > 0 && connectionsPanel(false)}
+        </div>
+      </BottomSheet>
       <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />
       <BulkTagSheet messages={bulkTagging} onClose={() => setBulkTagging(null)} onChanged={reloadMessages} />
     </div>

@@ -323,6 +323,8 @@ export function generateChatworkSample(options: SampleOptions): SampleAccount<'c
         ...accountCounts(own),
         status: 'completed',
         fetched_at: isoAt(options.now),
+        last_success_at: isoAt(options.now),
+        stale: false,
         rooms_checked: Math.min(ROOMS_PER_UPDATE, totalRooms),
         total_rooms: totalRooms,
       },

@@ -133,6 +133,16 @@ describe.each(languages)('sample data in %s', (language) => {
     for (const special of ['<!here>', '<!channel>', '<!everyone>']) {
       expect(has((m) => m.body.includes(special) && m.mention_types.is_all_mention)).toBe(true);
     }
+    // Content labels every mention of someone else with their name, as gathered content does; the body stays as Slack sent it.
+    for (const message of slackMessages) {
+      const me = message.account_info.platform_user_id;
+      const bare = [...message.content.matchAll(/<@([UW][A-Z0-9]+)>/g)].map((match) => match[1]);
+      expect(
+        bare.filter((userId) => userId !== me),
+        message.content,
+      ).toEqual([]);
+    }
+    expect(has((m) => /<@U[A-Z0-9]+>/.test(m.body) && /<@U[A-Z0-9]+\|[^>]+>/.test(m.content))).toBe(true);
     for (const notation of [
       /<@U[A-Z0-9]+>/,
       /<@U[A-Z0-9]+\|[^>]+>/,

@@ -77,7 +77,7 @@ export function sampleConnection(
     ...fields,
     platform_avatar_url: null,
     created_at: isoAt(options.now - (38 + 23 * index) * SECONDS_PER_DAY),
-    last_fetched_at: isoAt(options.now),
+    last_success_at: isoAt(options.now),
     status: 'active',
     is_sample: true,
   };

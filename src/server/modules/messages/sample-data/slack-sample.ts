@@ -1,3 +1,4 @@
+import { withMentionNames } from '../../../connectors/slack/slack-inbound.ts';
 import {
   accountCounts,
   classifySlackMessage,
@@ -58,6 +59,8 @@ type Workspace = {
   myHandle: string;
   connection: PlatformConnection;
   people: Person[];
+  /** The people's names by user id, to label mentions as gathering does. */
+  names: ReadonlyMap<string, string>;
   channels: Conversation[];
   ims: Conversation[];
   mpims: Conversation[];
@@ -126,6 +129,7 @@ function buildWorld(options: SampleOptions): Workspace[] {
         platform_user_email: catalogue.me.email,
       }),
       people,
+      names: new Map(people.map((person) => [person.userId, person.name])),
       channels,
       ims,
       mpims,
@@ -311,7 +315,8 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
       ...(draft.threadTs ? { thread_ts: draft.threadTs } : {}),
       platform_message_id: slackPlatformMessageId(conversation.id, draft.ts),
       body: draft.text,
-      content: draft.text,
+      // Labelled like a gathered message's content, so the timeline shows names rather than ids.
+      content: withMentionNames(draft.text, (userId) => workspace.names.get(userId)),
       send_time: sendTime,
       formatted_time: isoAt(sendTime),
       account: {
@@ -357,6 +362,8 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
         ...accountCounts(own),
         status: 'completed',
         fetched_at: isoAt(options.now),
+        last_success_at: isoAt(options.now),
+        stale: false,
         channels_checked: totalChannels,
         total_channels: totalChannels,
       },

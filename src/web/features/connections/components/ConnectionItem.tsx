@@ -2,10 +2,10 @@ import { KeyRound, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { connectionColor } from '../../../lib/connection-color.ts';
 
 interface ConnectionItemProps {
   connection: PlatformConnection;
+  color: string;
   /** `account @ workspace`, with the fallback labels. */
   name: string;
   lastFetched: string;
@@ -19,6 +19,7 @@ interface ConnectionItemProps {
 /** One Slack workspace or ChatWork account in the panel, with its state and what can be done with it. */
 export function ConnectionItem({
   connection,
+  color,
   name,
   lastFetched,
   refreshing,
@@ -36,7 +37,7 @@ export function ConnectionItem({
         <span
           aria-hidden="true"
           className="mt-1.5 size-2.5 shrink-0 rounded-full"
-          style={{ backgroundColor: connectionColor(connection.id) }}
+          style={{ backgroundColor: color }}
         />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-slate-900">

@@ -24,7 +24,7 @@ const slackWorkspace: PlatformConnection = {
   platform_user_email: null,
   platform_avatar_url: null,
   created_at: '2026-11-01T00:00:00.000Z',
-  last_fetched_at: '2026-11-20T09:30:00.000Z',
+  last_success_at: '2026-11-20T09:30:00.000Z',
   status: 'active',
   is_sample: false,
 };
@@ -36,13 +36,14 @@ const chatworkAccount: PlatformConnection = {
   platform_user_name: null,
   platform_workspace_id: null,
   platform_workspace_name: null,
-  last_fetched_at: null,
+  last_success_at: null,
 };
 
 const overview = (changes: Partial<ConnectionsOverview> = {}): ConnectionsOverview => ({
   plan: 'free',
   limit: 2,
   used: 1,
+  sample: 0,
   providers: { slack: { configured: true }, chatwork: { configured: true } },
   ...changes,
 });
@@ -146,7 +147,9 @@ describe('connections panel', () => {
     await openPanel();
 
     expect(await screen.findByText('接続数の上限に達しました')).toBeVisible();
-    expect(screen.getByText('Pro Plus プランにアップグレードすると、10 件まで接続できます。')).toBeVisible();
+    expect(screen.getByText('プロプラスプランにアップグレードすると、10 件まで接続できます。')).toBeVisible();
+    // The plan's name reads as Japanese, not "Pro プラン".
+    expect(screen.getByText('プロプラン')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Slack を接続' })).toBeDisabled();
   });
 
@@ -285,11 +288,20 @@ describe('connections panel', () => {
 
   it('lets a restricted account press connect even beyond the limit, and asks the server nothing', async () => {
     // Demo accounts and test mode list sample connections, which may outnumber the plan's limit.
-    const fetchMock = stubApi({ 'GET /api/connections/overview': () => json(200, overview({ used: 4 })) });
+    const fetchMock = stubApi({
+      'GET /api/connections/overview': () => json(200, overview({ used: 0, sample: 4 })),
+    });
     const allowed = vi.fn(() => false);
     await openPanel({ restricted: true, allowed });
     await usageBar();
     expect(screen.queryByText('Connection limit reached')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAccessibleName('Connections used');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '0 of 2 connections used');
+    expect(
+      screen.getByText(
+        '4 sample connections are shown for trying Matome; they do not count against your plan.',
+      ),
+    ).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Kenji @ Northwind (Slack)' }));

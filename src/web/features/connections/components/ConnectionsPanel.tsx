@@ -11,6 +11,7 @@ import {
 import { Banner, type BannerTone } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import { useConnectPlatform } from '../api/connect-platform.ts';
@@ -34,17 +35,20 @@ interface ConnectionsPanelProps {
   allowed(action: ConnectionAction): boolean;
   /** Gathers one account's messages afresh into the timeline and returns what the server answered. */
   refreshAccount(connection: PlatformConnection): Promise<MessageResultByPlatform[Platform]>;
+  /** False: always open with a plain heading, where the panel is the point (an empty dashboard, a phone's sheet). */
+  collapsible?: boolean;
 }
 
 /**
  * The user's Slack workspaces and ChatWork accounts (SPEC §2): plan and usage, connect buttons, each connection with
- * refresh, disconnect and reconnect, and the setup guide. Starts collapsed.
+ * refresh, disconnect and reconnect, and the setup guide. Starts collapsed unless it is not collapsible.
  */
 export function ConnectionsPanel({
   connections,
   restricted,
   allowed,
   refreshAccount,
+  collapsible = true,
 }: ConnectionsPanelProps) {
   const { t } = useTranslation(['connections', 'dashboard']);
   const { showToast } = useToast();
@@ -52,7 +56,8 @@ export function ConnectionsPanel({
   const overview = useQuery(connectionsOverviewQueryOptions());
   const connect = useConnectPlatform();
   const disconnect = useDisconnectConnection();
-  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const open = expanded || !collapsible;
   const [banner, setBanner] = useState<{ tone: BannerTone; text: ReactNode } | null>(null);
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(() => new Set());
   const [toDisconnect, setToDisconnect] = useState<PlatformConnection | null>(null);
@@ -66,6 +71,11 @@ export function ConnectionsPanel({
     timeStyle: 'short',
   });
 
+  const colors = connectionColors(connections);
+  /** A server with neither provider's credentials says so once, with the way to try connecting anyway. */
+  const noneConfigured =
+    overview.data !== undefined &&
+    platforms.every((platform) => !overview.data.providers[platform].configured);
   const atLimit = !restricted && overview.data !== undefined && overview.data.used >= overview.data.limit;
   const redirecting = connect.isPending || connect.isSuccess;
   const nameOf = (connection: PlatformConnection) =>
@@ -135,26 +145,36 @@ export function ConnectionsPanel({
       aria-labelledby={`${bodyId}-heading`}
       className="rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <h2 id={`${bodyId}-heading`}>
-        <button
-          ref={toggleRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center gap-2 rounded-xl p-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50"
+      {collapsible ? (
+        <h2 id={`${bodyId}-heading`}>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setExpanded((value) => !value)}
+            className="flex w-full items-center gap-2 rounded-xl p-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            <Cable aria-hidden="true" className="size-5 text-indigo-600" />
+            <span className="flex-1">{t('dashboard:connections.heading')}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              {connections.length}
+            </span>
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+            />
+          </button>
+        </h2>
+      ) : (
+        <h2
+          id={`${bodyId}-heading`}
+          className="flex items-center gap-2 p-5 text-base font-semibold text-slate-900"
         >
           <Cable aria-hidden="true" className="size-5 text-indigo-600" />
-          <span className="flex-1">{t('dashboard:connections.heading')}</span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-            {connections.length}
-          </span>
-          <ChevronDown
-            aria-hidden="true"
-            className={`size-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
-          />
-        </button>
-      </h2>
+          {t('dashboard:connections.heading')}
+        </h2>
+      )}
       <div id={bodyId} hidden={!open} className="space-y-5 px-5 pb-5">
         {banner && (
           <Banner tone={banner.tone} onDismiss={() => setBanner(null)}>
@@ -188,7 +208,7 @@ export function ConnectionsPanel({
                     ? t('connect.redirecting', { platform: platformName })
                     : t(`connect.button.${platform}`)}
                 </Button>
-                {!configured && (
+                {!configured && !noneConfigured && (
                   <div className="flex gap-2 rounded-md bg-slate-50 p-2 text-xs text-slate-700">
                     <Settings aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
                     <p>
@@ -203,6 +223,12 @@ export function ConnectionsPanel({
             );
           })}
         </div>
+
+        {noneConfigured && (
+          <p role="note" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+            {t('connect.noneConfigured')}
+          </p>
+        )}
 
         {connections.length === 0 ? (
           <p className="text-sm text-slate-600">{t('dashboard:connections.body')}</p>
@@ -220,11 +246,12 @@ export function ConnectionsPanel({
                     <ConnectionItem
                       key={connection.id}
                       connection={connection}
+                      color={colorOf(colors, connection.id)}
                       name={nameOf(connection)}
                       lastFetched={
-                        connection.last_fetched_at
+                        connection.last_success_at
                           ? t('dashboard:connections.lastFetched', {
-                              time: dateFormat.format(new Date(connection.last_fetched_at)),
+                              time: dateFormat.format(new Date(connection.last_success_at)),
                             })
                           : t('dashboard:connections.neverFetched')
                       }

@@ -20,7 +20,7 @@ export function PlanUsage({
   limitReached: boolean;
 }) {
   const { t } = useTranslation('connections');
-  const { plan, limit, used } = overview;
+  const { plan, limit, used, sample } = overview;
   const ratio = used / limit;
   const planName = t(`plan.names.${plan}`);
   const usage = t('plan.usage', { used, limit });
@@ -45,6 +45,7 @@ export function PlanUsage({
           style={{ width: `${Math.min(100, Math.round(ratio * 100))}%` }}
         />
       </div>
+      {sample > 0 && <p className="text-xs text-slate-600">{t('plan.sample', { count: sample })}</p>}
       {limitReached && (
         <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{t('limit.title')}</p>

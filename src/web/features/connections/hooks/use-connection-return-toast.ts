@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/use-toast.ts';
 
 /** SPEC §9: the result of a connection flow stays on screen for 5 seconds. */
 const RESULT_TOAST_MS = 5000;
-/** Parameters the platform OAuth callbacks add; `t` (forced onboarding) belongs to the onboarding flow. */
+/** Parameters the platform OAuth callbacks add. */
 const RESULT_PARAMS = ['chatwork', 'slack', 'workspace', 'message', 'error'] as const;
 
 /**

@@ -1,6 +1,5 @@
-import { CircleCheck, CircleDashed, CircleX, LoaderCircle } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleX, History, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { connectionColor } from '../../../lib/connection-color.ts';
 import type { TimelineAccount } from '../hooks/use-timeline.ts';
 
 const statusIcons = {
@@ -10,16 +9,28 @@ const statusIcons = {
   error: { Icon: CircleX, className: 'text-red-600' },
 } as const;
 
-/** Each account's own progress, as its answer arrives; the summary line is announced to screen readers. */
-export function AccountProgress({ accounts }: { accounts: readonly TimelineAccount[] }) {
+/**
+ * Each account's own progress, as its answer arrives; the summary line, which counts failures apart from the
+ * accounts that loaded, is announced to screen readers. Shown only while something is loading or has failed:
+ * once every account has loaded there is nothing to report.
+ */
+export function AccountProgress({
+  accounts,
+  colorOf,
+}: {
+  accounts: readonly TimelineAccount[];
+  colorOf(connectionId: string): string;
+}) {
   const { t } = useTranslation('messages');
-  const done = accounts.filter(
-    (account) => account.status === 'completed' || account.status === 'error',
-  ).length;
+  const loaded = accounts.filter((account) => account.status === 'completed').length;
+  const failed = accounts.filter((account) => account.status === 'error').length;
+  if (loaded === accounts.length) return null;
   return (
     <div className="space-y-2">
       <p role="status" className="text-xs text-slate-600">
-        {t('accounts.progress', { done, total: accounts.length })}
+        {failed > 0
+          ? t('accounts.progressWithFailures', { done: loaded, total: accounts.length, count: failed })
+          : t('accounts.progress', { done: loaded, total: accounts.length })}
       </p>
       <ul className="flex flex-wrap gap-2">
         {accounts.map(({ connection, status, stats }) => {
@@ -32,7 +43,7 @@ export function AccountProgress({ accounts }: { accounts: readonly TimelineAccou
               <span
                 aria-hidden="true"
                 className="size-2 rounded-full"
-                style={{ backgroundColor: connectionColor(connection.id) }}
+                style={{ backgroundColor: colorOf(connection.id) }}
               />
               <span>
                 {t('accounts.accountLabel', {
@@ -45,6 +56,12 @@ export function AccountProgress({ accounts }: { accounts: readonly TimelineAccou
               {status === 'completed' && stats && (
                 <span className="text-slate-500">
                   {t('accounts.messagesFound', { count: stats.messages_found })}
+                </span>
+              )}
+              {status === 'error' && stats?.stale && (
+                <span className="inline-flex items-center gap-1 text-amber-800">
+                  <History aria-hidden="true" className="size-3.5" />
+                  {t('accounts.stale')}
                 </span>
               )}
             </li>

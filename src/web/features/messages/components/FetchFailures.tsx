@@ -1,6 +1,8 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { toBcp47 } from '../../../lib/language.ts';
 import type { TimelineAccount } from '../hooks/use-timeline.ts';
 import { failureHint } from '../lib/failure-hint.ts';
 
@@ -11,10 +13,17 @@ interface FetchFailuresProps {
   onRetry(accounts: readonly TimelineAccount[]): void;
 }
 
-/** SPEC §8: 'Failed to fetch messages' with a hint by status and a retry; a notice when nothing could be read. */
+/**
+ * SPEC §8: 'Failed to fetch messages' with a hint by status and a retry; a notice when nothing could be read. An
+ * account whose last good messages stand in for the failed fetch says from when they are.
+ */
 export function FetchFailures({ failed, allFailed, onRetry }: FetchFailuresProps) {
   const { t } = useTranslation('messages');
   if (failed.length === 0) return null;
+  const dateFormat = new Intl.DateTimeFormat(toBcp47(currentLanguage()), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   if (allFailed) {
     return (
@@ -52,6 +61,13 @@ export function FetchFailures({ failed, allFailed, onRetry }: FetchFailuresProps
               <p className="font-semibold">{t('errors.fetchFailedFor', { account: name })}</p>
               <p>{hint ? t(`errors.hints.${hint}`) : t('errors.fetchFailedHint')}</p>
               {!hint && failure?.message && <p className="mt-1 text-red-800">{failure.message}</p>}
+              {account.stats?.stale && account.stats.last_success_at && (
+                <p className="mt-1 text-red-800">
+                  {t('errors.staleNote', {
+                    time: dateFormat.format(new Date(account.stats.last_success_at)),
+                  })}
+                </p>
+              )}
             </div>
             <Button variant="secondary" size="sm" onClick={() => onRetry([account])}>
               <RefreshCw aria-hidden="true" className="size-4" />

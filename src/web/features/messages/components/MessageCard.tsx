@@ -1,21 +1,15 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   AtSign,
-  CalendarPlus,
-  ExternalLink,
   FileImage,
   FileText,
   Hash,
-  ListPlus,
-  ListTodo,
   MessageSquare,
-  Reply,
   Tag as TagIcon,
   TriangleAlert,
   User,
   Users,
 } from 'lucide-react';
-import { memo, useId, useRef, useState, type MouseEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeBadges } from '../../../../contract/classification.ts';
 import {
@@ -25,18 +19,21 @@ import {
   type MessageTypeFilter,
   type UnifiedMessage,
 } from '../../../../contract/messages.ts';
-import { connectionColor, tintOf } from '../../../lib/connection-color.ts';
+import { tintOf } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
-import { HideButton } from './HideButton.tsx';
-import { MessageText } from './MessageText.tsx';
+import { useClamped } from '../hooks/use-clamped.ts';
+import { CardActions } from './CardActions.tsx';
+import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 
 export interface MessageCardProps {
   message: UnifiedMessage;
+  /** The colour of the connection the message came through. */
+  accountColor: string;
   now: number;
   selected: boolean;
   activeTypes: readonly MessageTypeFilter[];
@@ -95,6 +92,15 @@ function formatFileSize(bytes: number, locale: string): string {
     unitDisplay: 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
+}
+
+/** The sender and the account owner by their platform ids, and the files the card lists as attachments. */
+function knownToMessage(message: UnifiedMessage): KnownToMessage {
+  const people = new Map([[message.sender.id, message.sender.name]]);
+  if (message.account_info.account_name) {
+    people.set(message.account_info.platform_user_id, message.account_info.account_name);
+  }
+  return { people, attachedFileIds: new Set(message.files.map((file) => file.id)) };
 }
 
 function Avatar({ name, url }: { name: string; url: string | null }) {
@@ -165,6 +171,7 @@ function Attachments({
 
 function MessageCardView({
   message,
+  accountColor,
   now,
   selected,
   activeTypes,
@@ -186,10 +193,13 @@ function MessageCardView({
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
+  // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
   const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const known = useMemo(() => knownToMessage(message), [message]);
+  const cut = useClamped(contentRef, isLong && !expanded);
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
-  const accountColor = connectionColor(message.account_info.connection_id);
   const sentAt = new Date(message.send_time * 1000);
 
   const blockUnlessAllowed = (action: GuardedAction) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -294,13 +304,14 @@ function MessageCardView({
 
           <div
             id={contentId}
+            ref={contentRef}
             className={`mt-3 text-sm leading-relaxed break-words text-slate-900 ${
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} />
+            <MessageText platform={message.platform} text={message.content} known={known} />
           </div>
-          {isLong && (
+          {(cut || expanded) && (
             <button
               type="button"
               aria-expanded={expanded}
@@ -338,81 +349,27 @@ function MessageCardView({
               <TagIcon aria-hidden="true" className="size-3.5" />
             </button>
           </div>
-
-          <div
-            role="group"
-            aria-label={t('card.actions')}
-            className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-200/70 pt-2"
-          >
-            <button
-              ref={replyButtonRef}
-              type="button"
-              className={actionClassName}
-              aria-label={t('card.replyTo', { sender: message.sender.name })}
-              aria-expanded={replying}
-              onClick={() => setReplying(!replying && allowed('reply'))}
-            >
-              <Reply aria-hidden="true" className="size-3.5" />
-              {t('card.reply')}
-            </button>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className={actionClassName}>
-                <ListPlus aria-hidden="true" className="size-3.5" />
-                {t('card.tasks')}
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="start"
-                  sideOffset={4}
-                  className="z-40 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  <DropdownMenu.Item
-                    onSelect={() => allowed('task')}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <CalendarPlus aria-hidden="true" className="size-4" />
-                    {t('card.addEvent')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    onSelect={() => allowed('task')}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                  >
-                    <ListTodo aria-hidden="true" className="size-4" />
-                    {t('card.addTask')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-            <a
-              href={message.original_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={actionClassName}
-              aria-label={t('card.viewPostOn', { platform: platformName })}
-              onClick={blockUnlessAllowed('view-post')}
-            >
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-              {t('card.viewPost')}
-            </a>
-            <HideButton
-              sender={message.sender.name}
-              hidden={hidden}
-              onHide={() => onHide(message)}
-              onUnhide={() => onUnhide(message)}
-              className={actionClassName}
-            />
-          </div>
-          {replying && (
-            <ReplyBox
-              message={message}
-              onClose={() => {
-                setReplying(false);
-                replyButtonRef.current?.focus();
-              }}
-            />
-          )}
         </div>
       </div>
+      <CardActions
+        message={message}
+        replying={replying}
+        replyButtonRef={replyButtonRef}
+        onToggleReply={() => setReplying(!replying && allowed('reply'))}
+        allowed={allowed}
+        hidden={hidden}
+        onHide={() => onHide(message)}
+        onUnhide={() => onUnhide(message)}
+      />
+      {replying && (
+        <ReplyBox
+          message={message}
+          onClose={() => {
+            setReplying(false);
+            replyButtonRef.current?.focus();
+          }}
+        />
+      )}
     </article>
   );
 }

@@ -2,10 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageTypeFilter, PlatformConnection, UnifiedMessage } from '../../../../contract/messages.ts';
+import type {
+  MessageTypeFilter,
+  PlatformConnection,
+  Tag,
+  UnifiedMessage,
+} from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
+import { ApiError, clientErrorCodes } from '../../../lib/api-client.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
@@ -20,7 +27,7 @@ import {
   type TimelineAccount,
 } from '../hooks/use-timeline.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
-import { applyFilters, facetCounts, tagsInUse } from '../lib/message-filters.ts';
+import { applyFilters, facetCounts, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
@@ -38,17 +45,20 @@ interface MessageListProps {
   /** The user's connections on both platforms; keep the array stable between renders. */
   connections: readonly PlatformConnection[];
   restriction: Restriction | null;
+  /** All of the user's tags, for the tag filter; keep the array stable between renders. */
+  userTags: readonly Tag[];
   /** Opens the tag picker for one message; keep it stable between renders. */
   onEditTags(message: UnifiedMessage): void;
   /** Opens the bulk-tag sheet for the selected messages. */
   onBulkTag(messages: readonly UnifiedMessage[]): void;
 }
 
-export function MessageList({ connections, restriction, onEditTags, onBulkTag }: MessageListProps) {
+export function MessageList({ connections, restriction, userTags, onEditTags, onBulkTag }: MessageListProps) {
   const { t } = useTranslation('messages');
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const timeline = useTimeline(connections);
+  const colors = useMemo(() => connectionColors(connections), [connections]);
   const refreshTimeline = useRefreshTimeline(connections);
   const gatherAfresh = useGatherAfresh();
   const allowed = useActionGuard(restriction);
@@ -76,7 +86,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
   );
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
-  const tags = useMemo(() => tagsInUse(timeline.messages), [timeline.messages]);
+  const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const selectedMessages = useMemo(
     () => timeline.messages.filter((message) => selected.has(message.id)),
     [timeline.messages, selected],
@@ -148,14 +158,20 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
         refreshTimeline({ force }),
         queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
       ]);
-      const total = connections.reduce(
-        (sum, connection) =>
-          sum +
-          (queryClient.getQueryData(
-            connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
-          )?.messages.length ?? 0),
-        0,
+      const states = connections.map((connection) =>
+        queryClient.getQueryState(
+          connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
+        ),
       );
+      if (
+        states.some(
+          (state) => state?.error instanceof ApiError && state.error.code === clientErrorCodes.network,
+        )
+      ) {
+        showToast(t('errors.hints.network'), 'error');
+        return;
+      }
+      const total = states.reduce((sum, state) => sum + (state?.data?.messages.length ?? 0), 0);
       showToast(
         t(kind === 'full' ? 'list.refreshedFull' : 'list.refreshedQuick', { count: total }),
         'success',
@@ -192,6 +208,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
         counts={counts}
         tags={tags}
         connections={connections}
+        colors={colors}
         dispatch={dispatch}
         pageSelection={pageSelection}
         onSelectPage={selectPage}
@@ -200,8 +217,9 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
         hiddenCount={hiddenCount}
         showingHidden={showHidden}
         onToggleHidden={() => setShowHidden((value) => !value)}
+        shown={filtered.length}
       />
-      <AccountProgress accounts={timeline.accounts} />
+      <AccountProgress accounts={timeline.accounts} colorOf={(id) => colorOf(colors, id)} />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
       {selectedMessages.length > 0 && (
@@ -253,6 +271,7 @@ export function MessageList({ connections, restriction, onEditTags, onBulkTag }:
               <li key={message.id}>
                 <MessageCard
                   message={message}
+                  accountColor={colorOf(colors, message.account_info.connection_id)}
                   now={now}
                   selected={selected.has(message.id)}
                   activeTypes={filters.types}

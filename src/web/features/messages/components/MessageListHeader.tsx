@@ -1,26 +1,12 @@
-import { Eye, EyeOff, FilterX, RefreshCw } from 'lucide-react';
-import { useId, type MouseEvent } from 'react';
+import { Eye, EyeOff, RefreshCw, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import {
-  messageTypeFilters,
-  platforms,
-  type PlatformConnection,
-  type Tag,
-} from '../../../../contract/messages.ts';
-import { connectionColor } from '../../../lib/connection-color.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import type { ListAction } from '../hooks/use-message-filters.ts';
-import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
-import { tagName } from '../../../lib/tag-name.ts';
-import { FilterButton } from './FilterButton.tsx';
+import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { activeFilterCount, hasActiveFilters } from '../lib/message-filters.ts';
+import { FilterGroups, type FilterGroupsProps } from './FilterGroups.tsx';
 
-interface MessageListHeaderProps {
-  filters: MessageFilters;
-  counts: FacetCounts;
-  tags: readonly Tag[];
-  connections: readonly PlatformConnection[];
-  dispatch(action: ListAction): void;
+interface MessageListHeaderProps extends FilterGroupsProps {
   pageSelection: 'none' | 'some' | 'all';
   onSelectPage(selected: boolean): void;
   refreshing: boolean;
@@ -28,16 +14,15 @@ interface MessageListHeaderProps {
   hiddenCount: number;
   showingHidden: boolean;
   onToggleHidden(): void;
+  /** How many messages the filters let through, for the sheet's "Show N messages". */
+  shown: number;
 }
 
-const groupLabelClassName = 'mr-1 text-xs font-semibold tracking-wide text-slate-600 uppercase';
-
+/**
+ * Above the list: select the page, refresh, show hidden messages, and the filters, which on a phone fold into one
+ * "Filters" button opening a sheet.
+ */
 export function MessageListHeader({
-  filters,
-  counts,
-  tags,
-  connections,
-  dispatch,
   pageSelection,
   onSelectPage,
   refreshing,
@@ -45,14 +30,15 @@ export function MessageListHeader({
   hiddenCount,
   showingHidden,
   onToggleHidden,
+  shown,
+  ...filterProps
 }: MessageListHeaderProps) {
+  const { filters, dispatch } = filterProps;
   const { t } = useTranslation('messages');
   const { t: tHiding } = useTranslation('hiding');
-  const { t: tTags } = useTranslation('tags');
-  const tagSelectId = useId();
-  const language = currentLanguage();
-  const count = (label: string, value: number) => t('list.count', { label, count: value });
-  const allPlatformsCount = counts.platform.chatwork + counts.platform.slack;
+  const hintId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = activeFilterCount(filters);
 
   const refresh = (event: MouseEvent<HTMLButtonElement>) => onRefresh(event.shiftKey);
   const forceRefresh = (event: MouseEvent<HTMLButtonElement>) => {
@@ -61,8 +47,8 @@ export function MessageListHeader({
   };
 
   return (
-    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-center gap-3">
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-2 sm:gap-3">
         <label className="inline-flex items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
@@ -73,7 +59,9 @@ export function MessageListHeader({
             }}
             onChange={() => onSelectPage(pageSelection !== 'all')}
           />
-          {t(pageSelection === 'all' ? 'list.deselectPage' : 'list.selectPage')}
+          <span className="max-sm:sr-only">
+            {t(pageSelection === 'all' ? 'list.deselectPage' : 'list.selectPage')}
+          </span>
         </label>
         <button
           type="button"
@@ -81,7 +69,7 @@ export function MessageListHeader({
           onContextMenu={forceRefresh}
           disabled={refreshing}
           title={t('list.refreshHint')}
-          aria-describedby={`${tagSelectId}-refresh-hint`}
+          aria-describedby={hintId}
           className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
           <RefreshCw
@@ -90,9 +78,18 @@ export function MessageListHeader({
           />
           {refreshing ? t('list.refreshing') : t('list.refresh')}
         </button>
-        <span id={`${tagSelectId}-refresh-hint`} className="sr-only">
+        <span id={hintId} className="sr-only">
           {t('list.refreshHint')}
         </span>
+        <button
+          type="button"
+          onClick={() => setFiltersOpen(true)}
+          aria-haspopup="dialog"
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:hidden"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          {activeFilters > 0 ? t('list.filtersActive', { count: activeFilters }) : t('list.filters')}
+        </button>
         <button
           type="button"
           aria-pressed={showingHidden}
@@ -105,109 +102,37 @@ export function MessageListHeader({
           ) : (
             <EyeOff aria-hidden="true" className="size-4" />
           )}
-          {showingHidden
-            ? tHiding('hideHidden', { count: hiddenCount })
-            : t('list.showHidden', { count: hiddenCount })}
+          <span className="max-sm:sr-only">
+            {showingHidden
+              ? tHiding('hideHidden', { count: hiddenCount })
+              : t('list.showHidden', { count: hiddenCount })}
+          </span>
+          <span aria-hidden="true" className="sm:hidden">
+            {hiddenCount}
+          </span>
         </button>
       </div>
 
-      <div role="group" aria-label={t('list.filters')} className="space-y-2">
-        <div role="group" aria-label={t('list.platformFilter')} className="flex flex-wrap items-center gap-2">
-          <span aria-hidden="true" className={groupLabelClassName}>
-            {t('list.platformFilter')}
-          </span>
-          <FilterButton
-            pressed={filters.platform === 'all'}
-            onClick={() => dispatch({ type: 'platform', platform: 'all' })}
-          >
-            {count(t('list.allPlatforms'), allPlatformsCount)}
-          </FilterButton>
-          {platforms.map((platform) => (
-            <FilterButton
-              key={platform}
-              pressed={filters.platform === platform}
-              onClick={() =>
-                dispatch({ type: 'platform', platform: filters.platform === platform ? 'all' : platform })
-              }
-            >
-              {count(t(`platforms.${platform}`), counts.platform[platform])}
-            </FilterButton>
-          ))}
-        </div>
-
-        <div role="group" aria-label={t('list.typeFilter')} className="flex flex-wrap items-center gap-2">
-          <span aria-hidden="true" className={groupLabelClassName}>
-            {t('list.typeFilter')}
-          </span>
-          {messageTypeFilters.map((type) => (
-            <FilterButton
-              key={type}
-              pressed={filters.types.includes(type)}
-              onClick={() => dispatch({ type: 'toggle-type', messageType: type })}
-            >
-              {count(t(`types.${type}`), counts.types[type])}
-            </FilterButton>
-          ))}
-        </div>
-
-        <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={tagSelectId} className={groupLabelClassName}>
-            {t('list.tagFilter')}
-          </label>
-          <select
-            id={tagSelectId}
-            value={filters.tagId ?? ''}
-            onChange={(event) => dispatch({ type: 'tag', tagId: event.target.value || null })}
-            className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-800"
-          >
-            <option value="">{t('list.allTags')}</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tagName(tag, language)}
-              </option>
-            ))}
-          </select>
-          <Link to="/tags" className="text-sm font-medium text-indigo-700 hover:underline">
-            {tTags('manage')}
-          </Link>
-        </div>
-
-        <div
-          role="group"
-          aria-label={t('list.connectionFilter')}
-          className="flex flex-wrap items-center gap-2"
-        >
-          <span aria-hidden="true" className={groupLabelClassName}>
-            {t('list.connectionFilter')}
-          </span>
-          {connections.map((connection) => (
-            <FilterButton
-              key={connection.id}
-              color={connectionColor(connection.id)}
-              pressed={filters.connectionIds.includes(connection.id)}
-              onClick={() => dispatch({ type: 'toggle-connection', connectionId: connection.id })}
-            >
-              {count(
-                t('accounts.accountLabel', {
-                  account: connection.platform_user_name ?? t('accounts.unknownAccount'),
-                  workspace: connection.platform_workspace_name ?? t('accounts.noWorkspace'),
-                }),
-                counts.connections.get(connection.id) ?? 0,
-              )}
-            </FilterButton>
-          ))}
-          {hasActiveFilters(filters) && (
-            <button
-              type="button"
-              onClick={() => dispatch({ type: 'clear' })}
-              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
-            >
-              <FilterX aria-hidden="true" className="size-4" />
-              {t('list.clearFilters')}
-            </button>
-          )}
-        </div>
+      <div className="hidden sm:block">
+        <FilterGroups {...filterProps} />
       </div>
+      <BottomSheet
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title={t('list.filters')}
+        footer={
+          <>
+            {hasActiveFilters(filters) && (
+              <Button variant="ghost" onClick={() => dispatch({ type: 'clear' })}>
+                {t('list.clearFilters')}
+              </Button>
+            )}
+            <Button onClick={() => setFiltersOpen(false)}>{t('list.showResults', { count: shown })}</Button>
+          </>
+        }
+      >
+        <FilterGroups {...filterProps} />
+      </BottomSheet>
     </div>
   );
 }

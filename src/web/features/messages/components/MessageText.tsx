@@ -13,7 +13,16 @@ type Translate = TFunction<'messageText'>;
 interface RenderContext {
   t: Translate;
   formatTime: (unixSeconds: number) => string;
+  known: KnownToMessage;
 }
+
+/** What the card knows beside the body: people's names by account id, and files it shows as attachments. */
+export interface KnownToMessage {
+  people: ReadonlyMap<string, string>;
+  attachedFileIds: ReadonlySet<string>;
+}
+
+const nothingKnown: KnownToMessage = { people: new Map(), attachedFileIds: new Set() };
 
 const badgeClassName =
   'mx-0.5 inline-flex items-center rounded px-1 align-baseline text-xs leading-5 font-semibold whitespace-nowrap';
@@ -113,8 +122,10 @@ function renderChatwork(nodes: readonly ChatworkNode[], context: RenderContext):
       case 'code':
         return <CodeBlock key={index} text={node.text} t={t} />;
       case 'person': {
-        const name = t('user', { id: node.accountId });
-        if (node.show === 'icon') {
+        const known = context.known.people.get(node.accountId);
+        const name = known ?? t('user', { id: node.accountId });
+        // A known person is named even where ChatWork shows only an icon: Matome has no picture to show.
+        if (node.show === 'icon' && !known) {
           return (
             <CircleUserRound
               key={index}
@@ -126,7 +137,7 @@ function renderChatwork(nodes: readonly ChatworkNode[], context: RenderContext):
         }
         return (
           <span key={index} className="mx-0.5 inline-flex items-center gap-0.5 align-baseline font-medium">
-            {node.show === 'icon-and-name' && (
+            {node.show !== 'name' && (
               <CircleUserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             )}
             {name}
@@ -134,6 +145,8 @@ function renderChatwork(nodes: readonly ChatworkNode[], context: RenderContext):
         );
       }
       case 'file':
+        // Shown once, as the attachment below the text, with its size in the interface's format.
+        if (context.known.attachedFileIds.has(node.fileId)) return null;
         return (
           <span key={index} className={chipClassName}>
             <Paperclip aria-hidden="true" className="size-3.5 shrink-0" />
@@ -173,10 +186,18 @@ function renderSlack(nodes: readonly SlackNode[], context: RenderContext): React
     switch (node.type) {
       case 'text':
         return node.text;
+      case 'emoji':
+        return (
+          <span key={index} title={`:${node.name}:`}>
+            {node.text}
+          </span>
+        );
       case 'mention':
         return (
           <span key={index} className={`rounded px-0.5 font-medium ${mentionClassName[node.kind]}`}>
-            {node.text}
+            {node.unlabelledUserId && context.known.people.has(node.unlabelledUserId)
+              ? `@${context.known.people.get(node.unlabelledUserId)}`
+              : node.text}
           </span>
         );
       case 'link':
@@ -224,7 +245,15 @@ type Parsed = { mentionOnly: boolean } & (
  * A message body as React elements, never as HTML: ChatWork notation or Slack mrkdwn is parsed into a tree and
  * every piece of text reaches the DOM as a text node. A body that only addresses people shows the placeholder.
  */
-export function MessageText({ platform, text }: { platform: Platform; text: string }) {
+export function MessageText({
+  platform,
+  text,
+  known = nothingKnown,
+}: {
+  platform: Platform;
+  text: string;
+  known?: KnownToMessage;
+}) {
   const { t, i18n } = useTranslation('messageText');
   const parsed = useMemo<Parsed>(() => {
     if (platform === 'chatwork') {
@@ -242,7 +271,7 @@ export function MessageText({ platform, text }: { platform: Platform; text: stri
 
   if (parsed.mentionOnly) return <p className="text-slate-600 italic">{t('mentionOnly')}</p>;
 
-  const context = { t, formatTime };
+  const context = { t, formatTime, known };
   return (
     <div className="whitespace-pre-wrap wrap-anywhere">
       {parsed.platform === 'chatwork'

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUnifiedMessage } from '../../../../contract/classification.ts';
 import type {
@@ -11,9 +10,8 @@ import type {
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
-import { renderRouter } from '../../../test/render-router.ts';
+import { renderCard as renderMessageCard } from '../test/render-card.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
-import { MessageCard } from './MessageCard.tsx';
 
 const sentAt = 1_795_000_000;
 const chatworkMessageId = '1893276540123456789';
@@ -78,29 +76,7 @@ function slackMessage(changes: Partial<SlackSourceMessage> = {}): SlackSourceMes
 }
 
 function renderCard(source: SourceMessage, allowed: (action: GuardedAction) => boolean = () => true) {
-  renderRouter(
-    [
-      {
-        path: '/',
-        element: createElement(MessageCard, {
-          message: toUnifiedMessage(source),
-          now: sentAt + 60,
-          selected: false,
-          activeTypes: [],
-          onToggleSelected: () => undefined,
-          onToggleType: () => undefined,
-          onShowExpiry: () => undefined,
-          allowed,
-          hidden: false,
-          fading: false,
-          onHide: () => undefined,
-          onUnhide: () => undefined,
-          onEditTags: () => undefined,
-        }),
-      },
-    ],
-    '/',
-  );
+  renderMessageCard(toUnifiedMessage(source), { allowed, now: sentAt + 60 });
 }
 
 const replyBodies = (fetchMock: ReturnType<typeof stubApi>) =>

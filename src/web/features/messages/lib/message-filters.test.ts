@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MentionTypes, Tag, UnifiedMessage } from '../../../../contract/messages.ts';
 import { listReducer } from '../hooks/use-message-filters.ts';
-import { applyFilters, facetCounts, noFilters, tagsInUse, type MessageFilters } from './message-filters.ts';
+import { applyFilters, facetCounts, noFilters, tagChoices, type MessageFilters } from './message-filters.ts';
 
 const none: MentionTypes = { is_direct_mention: false, is_reply: false, is_all_mention: false, is_dm: false };
 const urgent: Tag = { id: 'tag-urgent', name: 'urgent', name_jp: '至急', color: '#EF4444' };
@@ -75,15 +75,23 @@ describe('facetCounts', () => {
     expect(counts.platform).toEqual({ chatwork: 1, slack: 1 });
     expect(counts.types).toEqual({ mention: 1, dm: 1, reply: 1, 'all-mention': 1 });
     expect(Object.fromEntries(counts.connections)).toEqual({ 'sl-b': 1 });
+    expect(applyFilters(messages, { ...filters, tagId: urgent.id })).toHaveLength(
+      counts.tags.get(urgent.id) ?? 0,
+    );
     for (const type of ['mention', 'dm', 'reply', 'all-mention'] as const) {
       expect(applyFilters(messages, { ...filters, types: [type] })).toHaveLength(counts.types[type]);
     }
   });
 });
 
-describe('tagsInUse', () => {
-  it('lists each tag once', () => {
-    expect(tagsInUse(messages).map((tag) => tag.id)).toEqual([later.id, urgent.id]);
+describe('tagChoices', () => {
+  it('lists every tag of the user, used or not, and each tag once, by name', () => {
+    const unused = { ...later, id: 'tag-unused', name: 'Archive' };
+    expect(tagChoices([unused, urgent], messages).map((tag) => tag.id)).toEqual([
+      unused.id,
+      later.id,
+      urgent.id,
+    ]);
   });
 });
 

@@ -26,6 +26,16 @@ export function hasActiveFilters(filters: MessageFilters): boolean {
   );
 }
 
+/** How many filters are set, for the Filters button's label on a phone. */
+export function activeFilterCount(filters: MessageFilters): number {
+  return (
+    (filters.platform !== 'all' ? 1 : 0) +
+    filters.types.length +
+    (filters.tagId !== null ? 1 : 0) +
+    filters.connectionIds.length
+  );
+}
+
 type Facet = 'platform' | 'types' | 'tag' | 'connections';
 
 function matches(message: UnifiedMessage, filters: MessageFilters, ignore?: Facet): boolean {
@@ -60,6 +70,8 @@ export interface FacetCounts {
   platform: Record<Platform, number>;
   types: Record<MessageTypeFilter, number>;
   connections: Map<string, number>;
+  /** By tag id; a tag on no listed message is absent (0). */
+  tags: Map<string, number>;
 }
 
 /**
@@ -71,6 +83,7 @@ export function facetCounts(messages: readonly UnifiedMessage[], filters: Messag
     platform: { chatwork: 0, slack: 0 },
     types: { mention: 0, dm: 0, reply: 0, 'all-mention': 0 },
     connections: new Map(),
+    tags: new Map(),
   };
   for (const message of messages) {
     if (matches(message, filters, 'platform')) counts.platform[message.platform] += 1;
@@ -83,13 +96,20 @@ export function facetCounts(messages: readonly UnifiedMessage[], filters: Messag
       const id = message.account_info.connection_id;
       counts.connections.set(id, (counts.connections.get(id) ?? 0) + 1);
     }
+    if (matches(message, filters, 'tag')) {
+      for (const tag of message.tags) counts.tags.set(tag.id, (counts.tags.get(tag.id) ?? 0) + 1);
+    }
   }
   return counts;
 }
 
-/** Every tag that appears on a message, once, by name. */
-export function tagsInUse(messages: readonly UnifiedMessage[]): Tag[] {
+/**
+ * The tag filter's choices: every one of the user's tags, used or not, and any tag a message carries that the
+ * list of tags does not (yet) have; once each, by name.
+ */
+export function tagChoices(userTags: readonly Tag[], messages: readonly UnifiedMessage[]): Tag[] {
   const byId = new Map<string, Tag>();
   for (const message of messages) for (const tag of message.tags) byId.set(tag.id, tag);
+  for (const tag of userTags) byId.set(tag.id, tag);
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

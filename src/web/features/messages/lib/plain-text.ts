@@ -79,6 +79,7 @@ function writeSlack(nodes: readonly SlackNode[], out: LineWriter): void {
       case 'mention':
       case 'link':
       case 'code':
+      case 'emoji':
         out.write(node.text);
         break;
       case 'code-block':

@@ -18,7 +18,7 @@ describe('parseSlackMrkdwn', () => {
     ).toEqual([
       { type: 'mention', kind: 'user', text: '@alice' },
       text(' '),
-      { type: 'mention', kind: 'user', text: '@W9' },
+      { type: 'mention', kind: 'user', text: '@W9', unlabelledUserId: 'W9' },
       text(' '),
       { type: 'mention', kind: 'channel', text: '#general' },
       text(' '),
@@ -99,7 +99,7 @@ describe('parseSlackMrkdwn', () => {
       '*unclosed',
       'a*b*',
       '*across\nlines*',
-      ':white_check_mark:',
+      ':my_custom_emoji:',
     ]) {
       expect(parseSlackMrkdwn(literal), literal).toEqual([text(literal)]);
     }
@@ -148,7 +148,7 @@ describe('parseSlackMrkdwn', () => {
       text('a \uFFFC '),
       { type: 'bold', children: [text('b')] },
       text(' '),
-      { type: 'mention', kind: 'user', text: '@U1' },
+      { type: 'mention', kind: 'user', text: '@U1', unlabelledUserId: 'U1' },
     ]);
   });
 
@@ -156,5 +156,30 @@ describe('parseSlackMrkdwn', () => {
     const body = '<<`*_~<@U1|x> ```&gt; &amp; *a _b ~c '.repeat(2800);
     expect(body.length).toBeGreaterThan(100_000);
     expect(parseSlackMrkdwn(body).length).toBeGreaterThan(0);
+  });
+});
+
+describe('emoji short names', () => {
+  it('turns standard short names into emoji, with skin tones, and leaves custom ones as text', () => {
+    expect(parseSlackMrkdwn('Shipped :tada: :wave::skin-tone-3: :+1: :party-parrot: 10:30:45')).toEqual([
+      { type: 'text', text: 'Shipped ' },
+      { type: 'emoji', name: 'tada', text: '🎉' },
+      { type: 'text', text: ' ' },
+      { type: 'emoji', name: 'wave', text: '👋' },
+      { type: 'emoji', name: 'skin-tone-3', text: '🏼' },
+      { type: 'text', text: ' ' },
+      { type: 'emoji', name: '+1', text: '👍' },
+      { type: 'text', text: ' :party-parrot: 10:30:45' },
+    ]);
+  });
+
+  it('keeps short names inside code as typed, and underscores in a name are not emphasis', () => {
+    expect(parseSlackMrkdwn('`:tada:` _done_ :white_check_mark:')).toEqual([
+      { type: 'code', text: ':tada:' },
+      { type: 'text', text: ' ' },
+      { type: 'italic', children: [{ type: 'text', text: 'done' }] },
+      { type: 'text', text: ' ' },
+      { type: 'emoji', name: 'white_check_mark', text: '✅\uFE0F' },
+    ]);
   });
 });

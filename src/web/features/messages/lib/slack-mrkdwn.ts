@@ -5,12 +5,16 @@
  *
  * Order, as Slack documents it: the `<…>` tokens are read first, entities (`&amp; &lt; &gt;`) are decoded after.
  */
+import { SHORT_NAME, slackEmoji } from './slack-emoji.ts';
 
 export type SlackMentionKind = 'user' | 'channel' | 'broadcast' | 'group';
 
 export type SlackNode =
   | { type: 'text'; text: string }
-  | { type: 'mention'; kind: SlackMentionKind; text: string }
+  /** `unlabelledUserId`: a user mention that came without a name, which the card may know. */
+  | { type: 'mention'; kind: SlackMentionKind; text: string; unlabelledUserId?: string }
+  /** A standard emoji written as its short name; custom emoji stay text. */
+  | { type: 'emoji'; name: string; text: string }
   | { type: 'link'; href: string; text: string }
   | { type: 'bold' | 'italic' | 'strike'; children: SlackNode[] }
   | { type: 'code'; text: string }
@@ -29,6 +33,8 @@ const SAFE_URL = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
+/** Longer than any standard short name; keeps the look-ahead of a stray colon short. */
+const MAX_SHORT_NAME = 64;
 
 export function decodeSlackEntities(text: string): string {
   return text.includes('&') ? text.replace(ENTITY, (_, name: string) => ENTITY_TEXT[name]!) : text;
@@ -57,7 +63,11 @@ function readAngleToken(inner: string): SlackNode | null {
   const sigil = target[0];
   const id = target.slice(1);
 
-  if (sigil === '@' && id) return { type: 'mention', kind: 'user', text: withAt(label || id) };
+  if (sigil === '@' && id) {
+    return label
+      ? { type: 'mention', kind: 'user', text: withAt(label) }
+      : { type: 'mention', kind: 'user', text: withAt(id), unlabelledUserId: id };
+  }
   if (sigil === '#' && id) return { type: 'mention', kind: 'channel', text: `#${label || id}` };
   if (sigil === '!' && id) {
     const keyword = id.toLowerCase();
@@ -80,7 +90,11 @@ function readAngleToken(inner: string): SlackNode | null {
 }
 
 function atomText(node: SlackNode): string {
-  return node.type === 'text' || node.type === 'mention' || node.type === 'link' || node.type === 'code'
+  return node.type === 'text' ||
+    node.type === 'mention' ||
+    node.type === 'link' ||
+    node.type === 'code' ||
+    node.type === 'emoji'
     ? node.text
     : '';
 }
@@ -165,6 +179,7 @@ function parseInline(text: string): SlackNode[] {
   const findOpen = forwardFinder(text, '<');
   const findBacktick = forwardFinder(text, '`');
   const findNewline = forwardFinder(text, '\n');
+  const findColon = forwardFinder(text, ':');
 
   while (index < text.length) {
     const character = text[index];
@@ -180,6 +195,19 @@ function parseInline(text: string): SlackNode[] {
         atomPositions.add(flat.length);
         flat += ATOM;
         atoms.push(node);
+        index = close + 1;
+        cursor = index;
+        continue;
+      }
+    } else if (character === ':') {
+      const close = findColon(index + 1);
+      const name = close > index + 1 ? text.slice(index + 1, close) : '';
+      const emoji = name.length <= MAX_SHORT_NAME && SHORT_NAME.test(name) ? slackEmoji(name) : undefined;
+      if (emoji) {
+        flat += text.slice(cursor, index);
+        atomPositions.add(flat.length);
+        flat += ATOM;
+        atoms.push({ type: 'emoji', name, text: emoji });
         index = close + 1;
         cursor = index;
         continue;

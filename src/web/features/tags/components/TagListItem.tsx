@@ -34,7 +34,7 @@ export function TagListItem({
         style={{ backgroundColor: tag.color }}
       />
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold break-words text-slate-900">{name}</h3>
+        <h2 className="font-semibold break-words text-slate-900">{name}</h2>
         {tag.description && <p className="mt-0.5 text-sm break-words text-slate-600">{tag.description}</p>}
         <p className="mt-1 text-xs text-slate-600">{t('page.messageCount', { count: total })}</p>
       </div>

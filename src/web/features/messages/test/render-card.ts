@@ -1,0 +1,33 @@
+import { createElement } from 'react';
+import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { MessageCard, type MessageCardProps } from '../components/MessageCard.tsx';
+import { renderRouter } from '../../../test/render-router.ts';
+
+/** One message card on its own page, with callbacks that do nothing unless a test passes its own. */
+export function renderCard(message: UnifiedMessage, props: Partial<MessageCardProps> = {}) {
+  return renderRouter(
+    [
+      {
+        path: '/',
+        element: createElement(MessageCard, {
+          message,
+          accountColor: '#EF4444',
+          now: message.send_time + 60,
+          selected: false,
+          activeTypes: [],
+          onToggleSelected: () => undefined,
+          onToggleType: () => undefined,
+          onShowExpiry: () => undefined,
+          allowed: () => true,
+          hidden: false,
+          fading: false,
+          onHide: () => undefined,
+          onUnhide: () => undefined,
+          onEditTags: () => undefined,
+          ...props,
+        }),
+      },
+    ],
+    '/',
+  );
+}
