@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from './text.ts';
 
 export const planTypes = ['free', 'pro', 'proplus'] as const;
 export const planTypeSchema = z.enum(planTypes);
@@ -12,8 +13,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = inputText()
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH)
@@ -42,25 +42,25 @@ export type Tokens = z.infer<typeof tokensSchema>;
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  password: inputText().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  name: inputText().trim().min(1).max(NAME_MAX_LENGTH),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: inputText().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const refreshBodySchema = z.strictObject({
-  refreshToken: z.string().min(1).max(200),
+  refreshToken: inputText().min(1).max(200),
 });
 
 /** The body is optional: Fastify hands a bodiless request to validation as null. */
 export const logoutBodySchema = z
   .strictObject({
-    refreshToken: z.string().min(1).max(200).optional(),
+    refreshToken: inputText().min(1).max(200).optional(),
   })
   .nullish();
 

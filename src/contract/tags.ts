@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema, tagSchema } from './messages.ts';
+import { inputText } from './text.ts';
 
 /**
  * Tags and hidden messages (SPEC §3, §7). Both hold only message identifiers, `(platform, platform_message_id)`,
@@ -16,21 +17,18 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const tagRecordSchema = tagSchema.extend({ created_at: isoDateTime, updated_at: isoDateTime });
 export type TagRecord = z.infer<typeof tagRecordSchema>;
 
-const tagName = z
-  .string()
+const tagName = inputText()
   .trim()
   .min(1, 'must not be empty')
   .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`);
 /** An empty Japanese name or description means "none". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  inputText()
     .trim()
     .max(max, `must be at most ${max} characters`)
     .nullish()
     .transform((value) => value || null);
-const tagColor = z
-  .string()
+const tagColor = inputText()
   .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #6B7280')
   .transform((value) => value.toUpperCase());
 
@@ -54,8 +52,7 @@ export const tagUpdateSchema = z.strictObject({
 export type TagUpdateInput = z.input<typeof tagUpdateSchema>;
 export type TagUpdate = z.output<typeof tagUpdateSchema>;
 
-export const platformMessageIdSchema = z
-  .string()
+export const platformMessageIdSchema = inputText()
   .min(1, 'must not be empty')
   .max(PLATFORM_MESSAGE_ID_MAX_LENGTH, `must be at most ${PLATFORM_MESSAGE_ID_MAX_LENGTH} characters`);
 

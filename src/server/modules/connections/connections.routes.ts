@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   chatworkReplyRequestSchema,
   connectionsOverviewSchema,
   connectResponseSchema,
+  disconnectParamsSchema,
   disconnectResponseSchema,
+  oauthCallbackQuerySchema,
   replyResponseSchema,
   slackReplyRequestSchema,
 } from '../../../contract/connections.ts';
@@ -14,13 +15,6 @@ import { platformNames, platforms } from '../../../contract/messages.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
-
-const callbackQuerySchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-});
-const disconnectParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema };
@@ -83,7 +77,7 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
           schema: {
             tags: ['connections'],
             summary: `Where ${name}'s consent page returns; redirects to the dashboard with the result`,
-            querystring: callbackQuerySchema,
+            querystring: oauthCallbackQuerySchema,
           },
         },
         async (request, reply) => {
