@@ -14,6 +14,7 @@ import { demoAccountsResponseSchema } from '../../../contract/demo.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { AuthService, DemoAccount } from './auth.service.ts';
 
@@ -82,14 +83,20 @@ export function authRoutes(
         const { email } = request.body;
         const countsFailures = !demoEmails.has(email);
         await limits.loginPerIp.consume(request.ip);
-        if (countsFailures) await limits.loginFailuresPerEmail.assertOpen(email);
+        if (countsFailures) {
+          await limits.loginFailuresPerEmail.assertOpen(email).catch((error: unknown) => {
+            logSecurityEvent(request, { event: 'sign_in_locked' });
+            throw error;
+          });
+        }
         try {
           const result = await service.login(request.body);
           if (countsFailures) await limits.loginFailuresPerEmail.reset(email);
           return result;
         } catch (error) {
-          if (countsFailures && error instanceof HttpError && error.statusCode === 401) {
-            await limits.loginFailuresPerEmail.penalise(email);
+          if (error instanceof HttpError && error.statusCode === 401) {
+            logSecurityEvent(request, { event: 'sign_in_failed' });
+            if (countsFailures) await limits.loginFailuresPerEmail.penalise(email);
           }
           throw error;
         }
@@ -108,7 +115,14 @@ export function authRoutes(
       },
       async (request) => {
         await limits.refreshPerIp.consume(request.ip);
-        return { tokens: await service.refresh(request.body.refreshToken) };
+        try {
+          return { tokens: await service.refresh(request.body.refreshToken) };
+        } catch (error) {
+          if (error instanceof HttpError && error.code === 'REFRESH_TOKEN_REUSED') {
+            logSecurityEvent(request, { event: 'refresh_token_reused' });
+          }
+          throw error;
+        }
       },
     );
 
