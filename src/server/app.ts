@@ -38,7 +38,11 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  contentSecurityPolicy,
+  pageContentSecurityPolicy,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -156,8 +160,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
 
-  await registerSecurityHeaders(app);
-  await registerApiDocs(app, appVersion);
+  const policy = contentSecurityPolicy(settings.AVATAR_HOSTS);
+  await registerSecurityHeaders(app, policy);
+  await registerApiDocs(app, {
+    version: appVersion,
+    expose: settings.API_DOCS ?? settings.NODE_ENV !== 'production',
+  });
   registerAuthentication(app, (token) => authService.authenticate(token));
 
   await app.register(
@@ -191,6 +199,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },
   );
-  await registerWebApp(app, settings.WEB_DIST_DIR);
+  await registerWebApp(app, settings.WEB_DIST_DIR, (nonce) => pageContentSecurityPolicy(policy, nonce));
   return app;
 }

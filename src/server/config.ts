@@ -46,6 +46,29 @@ const emailListFromString = z.string().transform((value, ctx) => {
   return emails;
 });
 
+/** CSP host sources: a scheme, a host (optionally `*.` in front) and a port, nothing that could add a directive. */
+const CSP_HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const cspHostListFromString = z.string().transform((value, ctx) => {
+  const hosts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!CSP_HOST_SOURCE.test(host)) {
+      ctx.addIssue({ code: 'custom', message: `"${host}" is not a host like https://avatars.example.com` });
+      return z.NEVER;
+    }
+  }
+  return hosts;
+});
+
+/** Where Slack (its CDN, and Gravatar for default pictures) and ChatWork serve profile pictures from. */
+export const DEFAULT_AVATAR_HOSTS = [
+  'https://*.slack-edge.com',
+  'https://secure.gravatar.com',
+  'https://appdata.chatwork.com',
+];
+
 /** Every setting the server reads. README.md and .env.example document each one. */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,6 +94,10 @@ export const settingsSchema = z.object({
     .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
     .default(SAMPLE_MESSAGES_PER_PLATFORM),
   TRUST_PROXY: booleanFromString.prefault('false'),
+  /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
+  AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
+  /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */
+  API_DOCS: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
   PUBLIC_URL: z

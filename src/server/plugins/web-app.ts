@@ -4,7 +4,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors.ts';
-import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -20,7 +19,11 @@ export const CSP_NONCE_PLACEHOLDER = 'MATOME_CSP_NONCE';
  * Serves the built single-page app: hashed assets cached for good, index.html revalidated every time, and
  * index.html for every other page path so the client router can take over. Unknown /api paths get JSON.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  pagePolicy: (styleNonce: string) => string,
+): Promise<void> {
   const root = path.resolve(distDir);
   const indexPath = path.join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
@@ -49,7 +52,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const nonce = randomBytes(16).toString('base64');
       return reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', pageContentSecurityPolicy(nonce))
+        .header('content-security-policy', pagePolicy(nonce))
         .type('text/html; charset=utf-8')
         .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     }
