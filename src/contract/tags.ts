@@ -10,6 +10,9 @@ import { inputText } from './text.ts';
 export const TAG_NAME_MAX_LENGTH = 50;
 export const TAG_DESCRIPTION_MAX_LENGTH = 500;
 export const PLATFORM_MESSAGE_ID_MAX_LENGTH = 200;
+/** Rows one user may store (decision 073): far above any real use, low enough that nobody can fill the database. */
+export const TAGS_PER_USER_MAX = 200;
+export const TAG_LINKS_PER_USER_MAX = 20_000;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -89,6 +92,8 @@ export const tagErrorCodes = {
   notFound: 'NOT_FOUND',
   duplicateName: 'TAG_NAME_TAKEN',
   alreadyLinked: 'TAG_ALREADY_LINKED',
+  limit: 'TAG_LIMIT',
+  linkLimit: 'TAG_LINK_LIMIT',
   demo: 'DEMO_RESTRICTED',
   testMode: 'TEST_MODE_RESTRICTED',
 } as const;

@@ -44,6 +44,7 @@ import {
   registerSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     expose: settings.API_DOCS ?? settings.NODE_ENV !== 'production',
   });
   registerAuthentication(app, (token) => authService.authenticate(token));
+  registerWriteRateLimit(app);
 
   await app.register(
     healthRoutes({ db: database.kind, version: appVersion, ping: createHealthRepo(database.db).ping }),

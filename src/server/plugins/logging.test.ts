@@ -6,10 +6,9 @@ import { bearer, nextAddress, registerUser } from '../test/auth-helpers.ts';
 import { capturedLog, type LogLine } from '../test/captured-log.ts';
 import { createTestApp, testSecrets, type TestApp } from '../test/test-app.ts';
 
-let log: ReturnType<typeof capturedLog>;
+const log = capturedLog();
 let testApp: TestApp;
 beforeAll(async () => {
-  log = capturedLog();
   testApp = await createTestApp({}, { logger: log.logger });
 });
 afterAll(() => testApp.close());

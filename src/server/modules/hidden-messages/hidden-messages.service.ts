@@ -1,5 +1,7 @@
 import {
   HIDDEN_IDS_CACHE_SECONDS,
+  HIDDEN_MESSAGES_PER_USER_MAX,
+  hiddenErrorCodes,
   HIDDEN_STATS_CACHE_SECONDS,
   type HiddenIds,
   type HiddenMessage,
@@ -7,6 +9,7 @@ import {
 } from '../../../contract/hidden-messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Cache } from '../../lib/cache.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Subject } from '../../plugins/authentication.ts';
 import type { HiddenMessagesRepo, HideOwner } from './hidden-messages.repo.ts';
 
@@ -56,7 +59,13 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
     async hide(subject: Subject, refs: readonly MessageRef[]): Promise<number> {
       const owner = await ownerOf(subject);
       const unique = distinct(refs);
-      await repo.hide(owner, unique);
+      if ((await repo.hide(owner, unique, HIDDEN_MESSAGES_PER_USER_MAX)) === 'limit') {
+        throw new HttpError(
+          403,
+          `You can hide at most ${HIDDEN_MESSAGES_PER_USER_MAX} messages. Show some hidden messages again to hide more.`,
+          hiddenErrorCodes.limit,
+        );
+      }
       await changed(owner);
       return unique.length;
     },
