@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { platforms } from '../contract/messages.ts';
 import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
+import { createInProcessScheduler } from './lib/scheduler.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hiddenMessagesService = createHiddenMessagesService({
     repo: createHiddenMessagesRepo(database.db),
     isDemo: (userId) => testModeService.isDemo(userId),
+    isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
     cache,
   });
   const connectors = configureConnectors(settings);
@@ -201,6 +203,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },
   );
+  const scheduler = createInProcessScheduler({
+    onError: (job, error) => app.log.error({ err: error, job }, 'background job failed'),
+  });
+  scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
+    const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
+    if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');
+  });
+  // Hooks run last-registered first: jobs stop before the database closes.
+  app.addHook('onClose', () => scheduler.close());
+
   await registerWebApp(app, settings.WEB_DIST_DIR, (nonce) => pageContentSecurityPolicy(policy, nonce));
   return app;
 }

@@ -94,6 +94,13 @@ export const settingsSchema = z.object({
     .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
     .default(SAMPLE_MESSAGES_PER_PLATFORM),
   TRUST_PROXY: booleanFromString.prefault('false'),
+  /** How often the hides of ended demo sign-ins are deleted (decision 030), in seconds. */
+  DEMO_HIDES_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60 * 60)
+    .default(60 * 60),
   /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
   AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
   /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */

@@ -103,6 +103,11 @@ export function createAuthService(repo: AuthRepo, accessTokens: AccessTokens) {
       return (await repo.isFamilyActive(subject.userId, subject.sessionFamilyId)) ? subject : null;
     },
 
+    /** Whether a sign-in (a session family) can still be used; other modules clean up after ended ones. */
+    async isSignInLive(userId: string, sessionFamilyId: string): Promise<boolean> {
+      return repo.isFamilyActive(userId, sessionFamilyId);
+    },
+
     async getUser(userId: string): Promise<User> {
       const row = await repo.findUserById(userId);
       if (!row) throw new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Database } from '../../db/client.ts';
@@ -63,6 +63,23 @@ export function createHiddenMessagesRepo(db: Database) {
         .where(owned(owner))
         .returning({ id: hiddenMessages.id });
       return deleted.length;
+    },
+
+    /** Owners narrowed to a sign-in (demo accounts) that have hides, in a stable order, after `after`. */
+    async listScopedOwners(after: HideOwner | null, limit: number): Promise<HideOwner[]> {
+      return db
+        .selectDistinct({ userId: hiddenMessages.userId, scope: hiddenMessages.sessionScope })
+        .from(hiddenMessages)
+        .where(
+          and(
+            ne(hiddenMessages.sessionScope, ''),
+            after
+              ? sql`(${hiddenMessages.userId}, ${hiddenMessages.sessionScope}) > (${after.userId}, ${after.scope})`
+              : undefined,
+          ),
+        )
+        .orderBy(hiddenMessages.userId, hiddenMessages.sessionScope)
+        .limit(limit);
     },
 
     /** Newest first. */

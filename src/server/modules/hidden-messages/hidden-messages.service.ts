@@ -16,8 +16,13 @@ import type { HiddenMessagesRepo, HideOwner } from './hidden-messages.repo.ts';
 export type HiddenMessagesServiceDeps = {
   repo: HiddenMessagesRepo;
   isDemo: (userId: string) => Promise<boolean>;
+  /** Whether a demo visitor's sign-in can still be used; the hides of ended ones are swept. */
+  isSignInLive: (userId: string, sessionFamilyId: string) => Promise<boolean>;
   cache: Cache;
 };
+
+const SWEEP_PAGE_SIZE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bump when a cached shape changes, so a shared cache never hands an old shape to new code. */
 const CACHE_VERSION = 'v1';
@@ -81,6 +86,26 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
       const unhidden = await repo.unhideAll(owner);
       await changed(owner);
       return unhidden;
+    },
+
+    /**
+     * Deletes the hides of demo sign-ins that have ended (decision 030): nobody can see them any more. Answers
+     * how many were deleted.
+     */
+    async sweepEndedDemoSignIns(): Promise<number> {
+      let removed = 0;
+      let after: HideOwner | null = null;
+      for (;;) {
+        const owners = await repo.listScopedOwners(after, SWEEP_PAGE_SIZE);
+        for (const owner of owners) {
+          const live = UUID.test(owner.scope) && (await deps.isSignInLive(owner.userId, owner.scope));
+          if (live) continue;
+          removed += await repo.unhideAll(owner);
+          await changed(owner);
+        }
+        if (owners.length < SWEEP_PAGE_SIZE) return removed;
+        after = owners.at(-1)!;
+      }
     },
 
     async hiddenIds(subject: Subject): Promise<HiddenIds> {
