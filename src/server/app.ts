@@ -71,6 +71,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: settings.TRUST_PROXY,
+    // A request must arrive within these limits however slowly it trickles in (a slow client holds a socket);
+    // Node checks them on an interval, so the interval is kept well under the limits.
+    requestTimeout: settings.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: settings.HEADERS_TIMEOUT_MS,
+      requestTimeout: settings.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1_000, Math.floor(settings.HEADERS_TIMEOUT_MS / 2)),
+    },
     // Message ids travel in paths (tags of a message) and may be 200 characters long.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
