@@ -38,6 +38,7 @@ import { createTestModeService } from './modules/test-mode/test-mode.service.ts'
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import {
   contentSecurityPolicy,
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
