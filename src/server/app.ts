@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (await testModeService.dataModeFor(userId)).kind === 'sample';
   const connectionsService = createConnectionsService({
     repo: createConnectionsRepo(database.db),
-    cipher: createTokenCipher(secrets.tokenEncryptionKey),
+    cipher: createTokenCipher(secrets.tokenEncryptionKey, secrets.previousTokenEncryptionKeys),
     providers: connectors.oauth,
     publicUrl: settings.PUBLIC_URL,
     planOf: async (userId) => (await authService.getUser(userId)).planType,

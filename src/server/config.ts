@@ -46,6 +46,10 @@ const emailListFromString = z.string().transform((value, ctx) => {
   return emails;
 });
 
+const tokenEncryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)');
+
 /** CSP host sources: a scheme, a host (optionally `*.` in front) and a port, nothing that could add a directive. */
 const CSP_HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 const cspHostListFromString = z.string().transform((value, ctx) => {
@@ -79,9 +83,20 @@ export const settingsSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    TOKEN_ENCRYPTION_KEY: z
+    TOKEN_ENCRYPTION_KEY: tokenEncryptionKey.optional(),
+    /**
+     * Several token-encryption keys, comma-separated, newest first: the first seals new provider tokens, every one
+     * opens tokens sealed under it (key rotation, decision 076).
+     */
+    TOKEN_ENCRYPTION_KEYS: z
       .string()
-      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(tokenEncryptionKey).min(1))
       .optional(),
     DEMO_ACCOUNTS: demoAccountsFromString.prefault(
       defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { Secrets } from '../lib/secrets.ts';
 
 export const testSecrets = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
@@ -69,7 +70,7 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: (
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {},
+  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger']; secrets?: Secrets } = {},
 ): Promise<TestApp> {
   const settings: Settings = loadSettings({
     NODE_ENV: 'test',
@@ -79,7 +80,12 @@ export async function createTestApp(
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ settings, secrets: testSecrets, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    settings,
+    secrets: options.secrets ?? testSecrets,
+    database,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   return {
     app,
