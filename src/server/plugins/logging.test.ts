@@ -150,6 +150,37 @@ describe('security events', () => {
     expect(text).not.toContain('wrong-guess');
   });
 
+  it('logs a sign-in with the user, and a refused body with the field but not its value', async () => {
+    const { user, password } = await registerUser(testApp.app);
+    const from = log.text().length;
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+      remoteAddress: nextAddress(),
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'quintessa.refused@example.com', password: 'hunter2-refused', name: 'x'.repeat(101) },
+      remoteAddress: nextAddress(),
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "quintessa',
+      remoteAddress: nextAddress(),
+    });
+    expect(events(from).map((line) => [line.securityEvent, line.userId ?? line.where])).toEqual([
+      ['signed_in', user.id],
+      ['input_rejected', 'body.name'],
+      ['input_rejected', 'FST_ERR_CTP_INVALID_JSON_BODY'],
+    ]);
+    expect(logSince(from)).not.toContain('quintessa');
+    expect(logSince(from)).not.toContain(password);
+  });
+
   it('logs a reused refresh token, without the token', async () => {
     const { user, tokens } = await registerUser(testApp.app);
     const refresh = () =>

@@ -18,8 +18,8 @@ function cspDirective(policy: string, name: string): string[] {
   return directive?.trim().split(/\s+/).slice(1) ?? [];
 }
 
-describe('Cache-Control on answers that carry tokens or personal data', () => {
-  it('is no-store on sign-in, registration, refresh and every signed-in call, errors included', async () => {
+describe('API answers', () => {
+  it('are no-store downloads on sign-in, registration, refresh and every signed-in call, errors included', async () => {
     const { user, password, tokens } = await registerUser(testApp.app);
     const signedIn = bearer(tokens.accessToken);
     const requests = [
@@ -46,6 +46,9 @@ describe('Cache-Control on answers that carry tokens or personal data', () => {
       const response = await testApp.app.inject({ ...request, remoteAddress: nextAddress() });
       expect(response.statusCode, `${request.method} ${request.url}`).toBeLessThan(500);
       expect(response.headers['cache-control'], `${request.method} ${request.url}`).toMatch(/\bno-store\b/);
+      expect(response.headers['content-disposition'], `${request.method} ${request.url}`).toBe(
+        'attachment; filename="api.json"',
+      );
     }
   });
 });
@@ -112,7 +115,7 @@ describe('API docs', () => {
   it('are off in production unless API_DOCS=true', async () => {
     const production = await createTestApp({ NODE_ENV: 'production' }, { database: testApp.database });
     try {
-      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json']) {
         expectApiError(await production.app.inject({ method: 'GET', url }), 404);
       }
     } finally {
@@ -125,6 +128,9 @@ describe('API docs', () => {
     try {
       const document = await opted.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(document.statusCode).toBe(200);
+      const ui = await opted.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(ui.statusCode).toBe(200);
+      expect(ui.headers['content-disposition']).toBeUndefined();
       expect(document.json().paths['/api/health']).toBeDefined();
     } finally {
       await opted.close();

@@ -56,7 +56,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Hardening headers on every answer; API answers, which carry tokens and personal data, are never stored by
- * browsers or proxies unless a route says otherwise.
+ * browsers or proxies unless a route says otherwise, and are never rendered as a page.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, directives: Directives): Promise<void> {
   await app.register(helmet, {
@@ -66,6 +66,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, directives: 
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (/^\/api(\/|\?|$)/.test(request.url)) reply.header('cache-control', 'no-store');
+    if (isApi(request.url)) reply.header('cache-control', 'no-store');
   });
+  // An API answer opened directly in a browser is a download, never a page (ASVS 14.4.2).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request.url) && /^application\/json/.test(String(reply.getHeader('content-type')))) {
+      reply.header('content-disposition', 'attachment; filename="api.json"');
+    }
+  });
+}
+
+function isApi(url: string): boolean {
+  return /^\/api(\/|\?|$)/.test(url);
 }

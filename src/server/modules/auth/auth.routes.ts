@@ -92,6 +92,7 @@ export function authRoutes(
         try {
           const result = await service.login(request.body);
           if (countsFailures) await limits.loginFailuresPerEmail.reset(email);
+          logSecurityEvent(request, { event: 'signed_in', userId: result.user.id });
           return result;
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 401) {
