@@ -44,6 +44,13 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '1e9' })).toThrow(ConfigError);
   });
 
+  it('refuses a headers timeout longer than the whole-request timeout', () => {
+    expect(loadSettings({})).toMatchObject({ HEADERS_TIMEOUT_MS: 10_000, REQUEST_TIMEOUT_MS: 30_000 });
+    expect(() => loadSettings({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('names every invalid setting in one clear error', () => {
     expect(() => loadSettings({ PORT: 'eighty', JWT_SECRET: 'short', DEMO_ACCOUNTS: 'x:fr' })).toThrow(
       ConfigError,

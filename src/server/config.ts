@@ -74,78 +74,82 @@ export const DEFAULT_AVATAR_HOSTS = [
 ];
 
 /** Every setting the server reads. README.md and .env.example document each one. */
-export const settingsSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('localhost'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.url().optional(),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    TOKEN_ENCRYPTION_KEY: tokenEncryptionKey.optional(),
-    /**
-     * Several token-encryption keys, comma-separated, newest first: the first seals new provider tokens, every one
-     * opens tokens sealed under it (key rotation, decision 076).
-     */
-    TOKEN_ENCRYPTION_KEYS: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(tokenEncryptionKey).min(1))
-      .optional(),
-    DEMO_ACCOUNTS: demoAccountsFromString.prefault(
-      defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
-    ),
-    DEMO_PASSWORD: z.string().min(1).default(DEFAULT_DEMO_PASSWORD),
-    TEST_MODE_EMAILS: emailListFromString.prefault(''),
-    SAMPLE_MESSAGES_PER_PLATFORM: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
-      .default(SAMPLE_MESSAGES_PER_PLATFORM),
-    TRUST_PROXY: booleanFromString.prefault('false'),
-    /** How long a client may take to send a request's headers, and the whole request, before it gets 408. */
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-    /** How often the hides of ended demo sign-ins are deleted (decision 030), in seconds. */
-    DEMO_HIDES_SWEEP_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 60 * 60)
-      .default(60 * 60),
-    /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
-    AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
-    /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */
-    API_DOCS: booleanFromString.optional(),
-    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-    /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
-    PUBLIC_URL: z
-      .url()
-      .default('http://localhost:3000')
-      .transform((value) => value.replace(/\/+$/, '')),
-    SLACK_CLIENT_ID: z.string().min(1).optional(),
-    SLACK_CLIENT_SECRET: z.string().min(1).optional(),
-    SLACK_API_URL: z.url().default('https://slack.com/api'),
-    SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
-    CHATWORK_CLIENT_ID: z.string().min(1).optional(),
-    CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
-    CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
-    CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
-    CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
-    /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  })
-  .refine((settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS, {
+export const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_ENCRYPTION_KEY: tokenEncryptionKey.optional(),
+  /**
+   * Several token-encryption keys, comma-separated, newest first: the first seals new provider tokens, every one
+   * opens tokens sealed under it (key rotation, decision 076).
+   */
+  TOKEN_ENCRYPTION_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(tokenEncryptionKey).min(1))
+    .optional(),
+  DEMO_ACCOUNTS: demoAccountsFromString.prefault(
+    defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
+  ),
+  DEMO_PASSWORD: z.string().min(1).default(DEFAULT_DEMO_PASSWORD),
+  TEST_MODE_EMAILS: emailListFromString.prefault(''),
+  SAMPLE_MESSAGES_PER_PLATFORM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
+    .default(SAMPLE_MESSAGES_PER_PLATFORM),
+  TRUST_PROXY: booleanFromString.prefault('false'),
+  /** How long a client may take to send a request's headers, and the whole request, before it gets 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often the hides of ended demo sign-ins are deleted (decision 030), in seconds. */
+  DEMO_HIDES_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60 * 60)
+    .default(60 * 60),
+  /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
+  AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
+  /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */
+  API_DOCS: booleanFromString.optional(),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  CHATWORK_CLIENT_ID: z.string().min(1).optional(),
+  CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
+  CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
+  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
+  CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
+  /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+});
+
+/** The settings, and the rules between them. */
+const checkedSettingsSchema = settingsSchema.refine(
+  (settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS,
+  {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not be longer than REQUEST_TIMEOUT_MS',
-  });
+  },
+);
 
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -155,7 +159,7 @@ export class ConfigError extends Error {}
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (env === process.env && existsSync('.env')) process.loadEnvFile('.env');
   const nonEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = settingsSchema.safeParse(nonEmpty);
+  const parsed = checkedSettingsSchema.safeParse(nonEmpty);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
