@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { inputText } from './text.ts';
 import { emailSchema, languageSchema, newPasswordSchema, tokensSchema, userSchema } from './auth.ts';
 
 /** A link's token as the web page found it in the link's fragment. */
-const emailLinkTokenSchema = z.string().min(1).max(200);
-const currentPasswordSchema = z.string().min(1).max(200);
+const emailLinkTokenSchema = inputText().min(1).max(200);
+const currentPasswordSchema = inputText().min(1).max(200);
 
 export const verifyEmailBodySchema = z.strictObject({ token: emailLinkTokenSchema });
 /** A confirmed sign-up is signed in at once (`tokens`); a confirmed address change only updates the user. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from './text.ts';
 
 export const planTypes = ['free', 'pro', 'proplus'] as const;
 export const planTypeSchema = z.enum(planTypes);
@@ -15,8 +16,7 @@ const LOGIN_PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = inputText()
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH)
@@ -26,8 +26,7 @@ export const emailSchema = z
 const characterCount = (value: string) => [...value].length;
 
 /** A password being chosen (registration, change, reset). The server also refuses common and breached ones. */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = inputText()
   .refine((value) => characterCount(value) >= PASSWORD_MIN_LENGTH, {
     message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
   })
@@ -66,7 +65,7 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: newPasswordSchema,
-  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  name: inputText().trim().min(1).max(NAME_MAX_LENGTH),
   /** The language of the confirmation e-mail; English when absent. */
   language: languageSchema.optional(),
 });
@@ -74,7 +73,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(LOGIN_PASSWORD_MAX_LENGTH),
+  password: inputText().min(1).max(LOGIN_PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planTypeSchema, type PlanType } from './auth.ts';
+import { inputText } from './text.ts';
 
 /** Slack workspaces and ChatWork accounts together, per plan (SPEC §6, §9). */
 export const CONNECTION_LIMITS: Record<PlanType, number> = { free: 2, pro: 5, proplus: 10 };
@@ -29,29 +30,39 @@ export const connectionsOverviewSchema = z.object({
 });
 export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>;
 
+/** A connection id as paths and bodies carry it; one that is not the caller's (or not a uuid) is a 404. */
+export const connectionIdSchema = inputText().min(1).max(100);
+
+/** Where the provider's consent page sends the browser back: `GET /api/{platform}/callback`. */
+export const oauthCallbackQuerySchema = z.object({
+  code: inputText().max(2048).optional(),
+  state: inputText().max(512).optional(),
+  error: inputText().max(512).optional(),
+});
+
 /** `DELETE /api/{platform}/disconnect/{id}`. */
+export const disconnectParamsSchema = z.object({ id: connectionIdSchema });
 export const disconnectResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type DisconnectResponse = z.infer<typeof disconnectResponseSchema>;
 
-const replyText = z
-  .string()
+const replyText = inputText()
   .max(REPLY_MAX_LENGTH)
   .refine((text) => text.trim().length > 0, { message: 'must not be empty' });
 
 /** `POST /api/chatwork/reply`. */
 export const chatworkReplyRequestSchema = z.object({
-  connection_id: z.string().min(1),
-  room_id: z.string().min(1).max(40),
+  connection_id: connectionIdSchema,
+  room_id: inputText().min(1).max(40),
   message: replyText,
 });
 export type ChatworkReplyRequest = z.infer<typeof chatworkReplyRequestSchema>;
 
 /** `POST /api/slack/reply`; `thread_ts` answers in the message's thread. */
 export const slackReplyRequestSchema = z.object({
-  connection_id: z.string().min(1),
-  channel_id: z.string().min(1).max(40),
+  connection_id: connectionIdSchema,
+  channel_id: inputText().min(1).max(40),
   message: replyText,
-  thread_ts: z.string().min(1).max(40).nullish(),
+  thread_ts: inputText().min(1).max(40).nullish(),
 });
 export type SlackReplyRequest = z.infer<typeof slackReplyRequestSchema>;
 

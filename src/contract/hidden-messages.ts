@@ -5,6 +5,9 @@ import { messageRefSchema } from './tags.ts';
 /** Hidden messages ("check and hide", SPEC §3, §7): only `(platform, platform_message_id)` is stored. */
 
 export const HIDE_BATCH_MAX_ITEMS = 500;
+/** Hidden messages one user (one sign-in on a demo account) may keep (decision 073). */
+export const HIDDEN_MESSAGES_PER_USER_MAX = 50_000;
+export const hiddenErrorCodes = { limit: 'HIDDEN_LIMIT' } as const;
 /** Server-side cache lifetimes (SPEC §9). */
 export const HIDDEN_IDS_CACHE_SECONDS = 300;
 export const HIDDEN_STATS_CACHE_SECONDS = 600;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from './text.ts';
 
 /** A session ends 30 days after its sign-in, however much it is used. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -20,4 +21,4 @@ export const authSessionSchema = z.object({
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(authSessionSchema) });
-export const sessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const sessionParamsSchema = z.object({ id: inputText().min(1).max(100) });

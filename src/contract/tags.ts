@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema, tagSchema } from './messages.ts';
+import { inputText } from './text.ts';
 
 /**
  * Tags and hidden messages (SPEC §3, §7). Both hold only message identifiers, `(platform, platform_message_id)`,
@@ -9,6 +10,9 @@ import { platformSchema, tagSchema } from './messages.ts';
 export const TAG_NAME_MAX_LENGTH = 50;
 export const TAG_DESCRIPTION_MAX_LENGTH = 500;
 export const PLATFORM_MESSAGE_ID_MAX_LENGTH = 200;
+/** Rows one user may store (decision 073): far above any real use, low enough that nobody can fill the database. */
+export const TAGS_PER_USER_MAX = 200;
+export const TAG_LINKS_PER_USER_MAX = 20_000;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -16,21 +20,18 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const tagRecordSchema = tagSchema.extend({ created_at: isoDateTime, updated_at: isoDateTime });
 export type TagRecord = z.infer<typeof tagRecordSchema>;
 
-const tagName = z
-  .string()
+const tagName = inputText()
   .trim()
   .min(1, 'must not be empty')
   .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`);
 /** An empty Japanese name or description means "none". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  inputText()
     .trim()
     .max(max, `must be at most ${max} characters`)
     .nullish()
     .transform((value) => value || null);
-const tagColor = z
-  .string()
+const tagColor = inputText()
   .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #6B7280')
   .transform((value) => value.toUpperCase());
 
@@ -54,8 +55,7 @@ export const tagUpdateSchema = z.strictObject({
 export type TagUpdateInput = z.input<typeof tagUpdateSchema>;
 export type TagUpdate = z.output<typeof tagUpdateSchema>;
 
-export const platformMessageIdSchema = z
-  .string()
+export const platformMessageIdSchema = inputText()
   .min(1, 'must not be empty')
   .max(PLATFORM_MESSAGE_ID_MAX_LENGTH, `must be at most ${PLATFORM_MESSAGE_ID_MAX_LENGTH} characters`);
 
@@ -92,6 +92,8 @@ export const tagErrorCodes = {
   notFound: 'NOT_FOUND',
   duplicateName: 'TAG_NAME_TAKEN',
   alreadyLinked: 'TAG_ALREADY_LINKED',
+  limit: 'TAG_LIMIT',
+  linkLimit: 'TAG_LINK_LIMIT',
   demo: 'DEMO_RESTRICTED',
   testMode: 'TEST_MODE_RESTRICTED',
 } as const;

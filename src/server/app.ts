@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { platforms } from '../contract/messages.ts';
 import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
+import { createInProcessScheduler } from './lib/scheduler.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -49,9 +50,15 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { cookiesAreSecure, registerCookies } from './plugins/cookies.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logging.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  contentSecurityPolicy,
+  pageContentSecurityPolicy,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -77,12 +84,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: settings.TRUST_PROXY,
+    // A request must arrive within these limits however slowly it trickles in (a slow client holds a socket);
+    // Node checks them on an interval, so the interval is kept well under the limits.
+    requestTimeout: settings.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: settings.HEADERS_TIMEOUT_MS,
+      requestTimeout: settings.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1_000, Math.floor(settings.HEADERS_TIMEOUT_MS / 2)),
+    },
     // Message ids travel in paths (tags of a message) and may be 200 characters long.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -160,12 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hiddenMessagesService = createHiddenMessagesService({
     repo: createHiddenMessagesRepo(database.db),
     isDemo: (userId) => testModeService.isDemo(userId),
+    isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
     cache,
   });
   const connectors = configureConnectors(settings);
   const isSampleUser = async (userId: string) =>
     (await testModeService.dataModeFor(userId)).kind === 'sample';
-  const cipher = createTokenCipher(secrets.tokenEncryptionKey);
+  const cipher = createTokenCipher(secrets.tokenEncryptionKey, secrets.previousTokenEncryptionKeys);
   const connectionsService = createConnectionsService({
     repo: createConnectionsRepo(database.db),
     cipher,
@@ -199,10 +216,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
 
-  await registerSecurityHeaders(app);
+  const policy = contentSecurityPolicy(settings.AVATAR_HOSTS);
+  await registerSecurityHeaders(app, policy);
   await registerCookies(app);
-  await registerApiDocs(app, appVersion);
+  await registerApiDocs(app, {
+    version: appVersion,
+    expose: settings.API_DOCS ?? settings.NODE_ENV !== 'production',
+  });
   registerAuthentication(app, (token) => authService.authenticate(token));
+  registerWriteRateLimit(app);
 
   await app.register(
     healthRoutes({ db: database.kind, version: appVersion, ping: createHealthRepo(database.db).ping }),
@@ -257,6 +279,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },
   );
-  await registerWebApp(app, settings.WEB_DIST_DIR);
+  const scheduler = createInProcessScheduler({
+    onError: (job, error) => app.log.error({ err: error, job }, 'background job failed'),
+  });
+  scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
+    const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
+    if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');
+  });
+  // Hooks run last-registered first: jobs stop before the database closes.
+  app.addHook('onClose', () => scheduler.close());
+
+  await registerWebApp(app, settings.WEB_DIST_DIR, (nonce) => pageContentSecurityPolicy(policy, nonce));
   return app;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,13 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '1e9' })).toThrow(ConfigError);
   });
 
+  it('refuses a headers timeout longer than the whole-request timeout', () => {
+    expect(loadSettings({})).toMatchObject({ HEADERS_TIMEOUT_MS: 10_000, REQUEST_TIMEOUT_MS: 30_000 });
+    expect(() => loadSettings({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('names every invalid setting in one clear error', () => {
     expect(() => loadSettings({ PORT: 'eighty', JWT_SECRET: 'short', DEMO_ACCOUNTS: 'x:fr' })).toThrow(
       ConfigError,
@@ -78,6 +85,17 @@ describe('resolveSecrets', () => {
     expect(notices).toHaveLength(1);
   });
 
+  it('warns in production when the secrets live in the data directory', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'matome-secrets-'));
+    const notices: string[] = [];
+    await resolveSecrets(loadSettings({ DATA_DIR: dataDir, NODE_ENV: 'production' }), (message) =>
+      notices.push(message),
+    );
+    expect(notices.at(-1)).toMatch(
+      /JWT_SECRET and TOKEN_ENCRYPTION_KEY are kept in .*In production set them/,
+    );
+  });
+
   it('prefers secrets from the environment', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'matome-secrets-'));
     const jwtSecret = 'j'.repeat(40);
@@ -87,7 +105,43 @@ describe('resolveSecrets', () => {
       JWT_SECRET: jwtSecret,
       TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
     });
-    expect(await resolveSecrets(settings, () => undefined)).toEqual({ jwtSecret, tokenEncryptionKey });
+    expect(await resolveSecrets(settings, () => undefined)).toEqual({
+      jwtSecret,
+      tokenEncryptionKey,
+      previousTokenEncryptionKeys: [],
+    });
+  });
+
+  it('seals with the first of TOKEN_ENCRYPTION_KEYS and keeps every other key it knows for opening', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'matome-secrets-'));
+    const [newest, older, oldest, generated] = [1, 2, 3, 4].map((fill) =>
+      Buffer.alloc(32, fill).toString('base64'),
+    );
+    await writeFile(
+      path.join(dataDir, SECRETS_FILE_NAME),
+      JSON.stringify({ TOKEN_ENCRYPTION_KEY: generated }),
+    );
+    const settings = loadSettings({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'j'.repeat(40),
+      TOKEN_ENCRYPTION_KEYS: ` ${newest}, ${older} `,
+      TOKEN_ENCRYPTION_KEY: oldest,
+    });
+    expect(await resolveSecrets(settings, () => undefined)).toEqual({
+      jwtSecret: 'j'.repeat(40),
+      tokenEncryptionKey: newest,
+      previousTokenEncryptionKeys: [older, oldest, generated],
+    });
+    expect(() => loadSettings({ TOKEN_ENCRYPTION_KEYS: `${newest},not-a-key` })).toThrow(
+      /TOKEN_ENCRYPTION_KEYS/,
+    );
+    const production = loadSettings({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/matome',
+      JWT_SECRET: 'j'.repeat(40),
+      TOKEN_ENCRYPTION_KEYS: newest,
+    });
+    expect((await resolveSecrets(production, () => undefined)).tokenEncryptionKey).toBe(newest);
   });
 
   it('stops start-up in production on PostgreSQL when a secret is missing', async () => {

@@ -46,6 +46,33 @@ const emailListFromString = z.string().transform((value, ctx) => {
   return emails;
 });
 
+const tokenEncryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)');
+
+/** CSP host sources: a scheme, a host (optionally `*.` in front) and a port, nothing that could add a directive. */
+const CSP_HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const cspHostListFromString = z.string().transform((value, ctx) => {
+  const hosts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!CSP_HOST_SOURCE.test(host)) {
+      ctx.addIssue({ code: 'custom', message: `"${host}" is not a host like https://avatars.example.com` });
+      return z.NEVER;
+    }
+  }
+  return hosts;
+});
+
+/** Where Slack (its CDN, and Gravatar for default pictures) and ChatWork serve profile pictures from. */
+export const DEFAULT_AVATAR_HOSTS = [
+  'https://*.slack-edge.com',
+  'https://secure.gravatar.com',
+  'https://appdata.chatwork.com',
+];
+
 /** Every setting the server reads. README.md and .env.example document each one. */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,9 +82,20 @@ export const settingsSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_ENCRYPTION_KEY: z
+  TOKEN_ENCRYPTION_KEY: tokenEncryptionKey.optional(),
+  /**
+   * Several token-encryption keys, comma-separated, newest first: the first seals new provider tokens, every one
+   * opens tokens sealed under it (key rotation, decision 076).
+   */
+  TOKEN_ENCRYPTION_KEYS: z
     .string()
-    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(tokenEncryptionKey).min(1))
     .optional(),
   DEMO_ACCOUNTS: demoAccountsFromString.prefault(
     defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
@@ -73,6 +111,20 @@ export const settingsSchema = z.object({
   /** Sign-ups allowed per client address per hour; the sandbox raises it for people trying many accounts. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: booleanFromString.prefault('false'),
+  /** How long a client may take to send a request's headers, and the whole request, before it gets 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often the hides of ended demo sign-ins are deleted (decision 030), in seconds. */
+  DEMO_HIDES_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60 * 60)
+    .default(60 * 60),
+  /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
+  AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
+  /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */
+  API_DOCS: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
   PUBLIC_URL: z
@@ -102,6 +154,15 @@ export const settingsSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
+/** The settings, and the rules between them. */
+const checkedSettingsSchema = settingsSchema.refine(
+  (settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS,
+  {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must not be longer than REQUEST_TIMEOUT_MS',
+  },
+);
+
 export type Settings = z.infer<typeof settingsSchema>;
 
 export class ConfigError extends Error {}
@@ -110,7 +171,7 @@ export class ConfigError extends Error {}
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (env === process.env && existsSync('.env')) process.loadEnvFile('.env');
   const nonEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = settingsSchema.safeParse(nonEmpty);
+  const parsed = checkedSettingsSchema.safeParse(nonEmpty);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   // Generating the secrets on a first start is expected; it is worth knowing, not a warning.
   for (const notice of pendingNotices) app.log.info(notice);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Requests in flight are finished before the database closes (plugins/graceful-close.ts); a gathering waits for
+  // providers up to PROVIDER_TIMEOUT_MS per call, so allow well beyond that, within a typical 30 s stop timeout.
+  closeWithGrace({ delay: 25_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /** PostgreSQL error codes; node-postgres and PGlite both report them, and Drizzle wraps the error as its `cause`. */
 const pgErrorCodes = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
 
@@ -16,4 +18,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function isForeignKeyViolation(error: unknown): boolean {
   return hasPgCode(error, pgErrorCodes.foreignKeyViolation);
+}
+
+/**
+ * The statement of a failed query, without the values bound to it (they hold hashes, tokens and addresses), or
+ * undefined when the error is not a failed query.
+ */
+export function failedStatementOf(error: unknown): string | undefined {
+  return error instanceof DrizzleQueryError ? error.query : undefined;
 }

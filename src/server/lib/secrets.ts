@@ -4,7 +4,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, type Settings } from '../config.ts';
 
-export type Secrets = { jwtSecret: string; tokenEncryptionKey: string };
+export type Secrets = {
+  jwtSecret: string;
+  /** Seals new provider tokens. */
+  tokenEncryptionKey: string;
+  /** Older keys that still open what they sealed, until `npm run tokens:reseal` has moved it to the current key. */
+  previousTokenEncryptionKeys?: readonly string[];
+};
 
 const storedSecretsSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
@@ -23,10 +29,18 @@ export const SECRETS_FILE_NAME = 'secrets.json';
  * Secrets come from the environment. A single embedded install should not need any set-up, so a missing
  * secret is generated once and kept in the data dir; a production deployment on PostgreSQL may run several
  * instances, which must share secrets, so there a missing one is a configuration error.
+ *
+ * `TOKEN_ENCRYPTION_KEYS` (newest first) takes the place of `TOKEN_ENCRYPTION_KEY`; a `TOKEN_ENCRYPTION_KEY` set
+ * beside it, or kept in the data dir from before, stays accepted as an older key.
  */
 export async function resolveSecrets(settings: Settings, log: (message: string) => void): Promise<Secrets> {
+  const keyList = settings.TOKEN_ENCRYPTION_KEYS ?? [];
+  const provided: Record<SecretName, string | undefined> = {
+    JWT_SECRET: settings.JWT_SECRET,
+    TOKEN_ENCRYPTION_KEY: keyList[0] ?? settings.TOKEN_ENCRYPTION_KEY,
+  };
   const names = Object.keys(generators) as SecretName[];
-  const missing = names.filter((name) => !settings[name]);
+  const missing = names.filter((name) => !provided[name]);
   if (missing.length > 0 && settings.NODE_ENV === 'production' && settings.DATABASE_URL) {
     throw new ConfigError(
       `${missing.join(' and ')} must be set when NODE_ENV=production and DATABASE_URL is set ` +
@@ -34,27 +48,40 @@ export async function resolveSecrets(settings: Settings, log: (message: string) 
     );
   }
 
-  const values: Partial<Record<SecretName, string>> = {};
-  for (const name of names) values[name] = settings[name];
-  if (missing.length > 0) {
-    const file = path.join(settings.DATA_DIR, SECRETS_FILE_NAME);
-    const stored = await readStoredSecrets(file);
-    const generated: SecretName[] = [];
-    for (const name of missing) {
-      values[name] = stored[name];
-      if (!values[name]) {
-        values[name] = generators[name]();
-        stored[name] = values[name];
-        generated.push(name);
-      }
-    }
-    if (generated.length > 0) {
-      await mkdir(settings.DATA_DIR, { recursive: true });
-      await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-      log(`Generated ${generated.join(' and ')} and stored them in ${file}`);
+  const file = path.join(settings.DATA_DIR, SECRETS_FILE_NAME);
+  const stored = missing.length > 0 || keyList.length > 0 ? await readStoredSecrets(file) : {};
+  const values = { ...provided };
+  const generated: SecretName[] = [];
+  for (const name of missing) {
+    values[name] = stored[name];
+    if (!values[name]) {
+      values[name] = generators[name]();
+      stored[name] = values[name];
+      generated.push(name);
     }
   }
-  return { jwtSecret: values.JWT_SECRET!, tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY! };
+  if (generated.length > 0) {
+    await mkdir(settings.DATA_DIR, { recursive: true });
+    await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    log(`Generated ${generated.join(' and ')} and stored them in ${file}`);
+  }
+  if (missing.length > 0 && settings.NODE_ENV === 'production') {
+    log(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} kept in ${file}. In production set ` +
+        'them in the environment instead: a copy of the data directory should not carry the keys to its own tokens.',
+    );
+  }
+
+  const current = values.TOKEN_ENCRYPTION_KEY!;
+  const previous = [
+    ...keyList.slice(1),
+    ...(keyList.length > 0 ? [settings.TOKEN_ENCRYPTION_KEY, stored.TOKEN_ENCRYPTION_KEY] : []),
+  ].filter((key): key is string => key !== undefined && key !== current);
+  return {
+    jwtSecret: values.JWT_SECRET!,
+    tokenEncryptionKey: current,
+    previousTokenEncryptionKeys: [...new Set(previous)],
+  };
 }
 
 async function readStoredSecrets(file: string): Promise<z.infer<typeof storedSecretsSchema>> {

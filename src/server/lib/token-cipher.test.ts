@@ -23,4 +23,19 @@ describe('token cipher', () => {
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(cipher.open(parts.join('.'), 'refresh')).toBeNull();
   });
+
+  it('opens values sealed under a previous key and seals new ones with the current key only', () => {
+    const oldKey = key();
+    const newKey = key();
+    const before = createTokenCipher(oldKey);
+    const sealedBefore = before.seal('xoxp-old', 'access');
+    const rotating = createTokenCipher(newKey, [oldKey]);
+    expect(rotating.open(sealedBefore, 'access')).toBe('xoxp-old');
+    expect(rotating.isCurrent(sealedBefore)).toBe(false);
+    const sealedAfter = rotating.seal('xoxp-new', 'access');
+    expect(rotating.isCurrent(sealedAfter)).toBe(true);
+    expect(sealedAfter.startsWith(`${createTokenCipher(newKey).keyId}.`)).toBe(true);
+    expect(before.open(sealedAfter, 'access')).toBeNull();
+    expect(createTokenCipher(newKey).open(sealedBefore, 'access')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { logSecurityEvent } from '../lib/security-events.ts';
 
 export type Subject = { userId: string; sessionFamilyId: string };
 
@@ -23,7 +24,10 @@ export function registerAuthentication(
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
     const subject = match?.[1] ? await verify(match[1]) : null;
-    if (!subject) throw new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');
+    if (!subject) {
+      logSecurityEvent(request, { event: 'access_denied', reason: match ? 'invalid_token' : 'no_token' });
+      throw new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');
+    }
     request.subject = subject;
   });
 }

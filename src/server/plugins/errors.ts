@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../contract/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { logSecurityEvent } from '../lib/security-events.ts';
 
 function errorBody(statusCode: number, message: string, code?: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
@@ -23,12 +24,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error.validationContext,
         ...(first?.instancePath.split('/').filter(Boolean) ?? []),
       ].join('.');
+      logSecurityEvent(request, { event: 'input_rejected', where: location });
       return reply
         .code(400)
         .send(errorBody(400, `${location}: ${first?.message ?? 'is invalid'}`, 'VALIDATION_ERROR'));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
+      // Fastify's own refusals: malformed JSON, prototype keys, unsupported types, bodies too large.
+      logSecurityEvent(request, { event: 'input_rejected', where: error.code });
       return reply.code(statusCode).send(errorBody(statusCode, error.message, error.code));
     }
     request.log.error({ err: error }, 'request failed');

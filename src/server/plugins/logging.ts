@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Settings } from '../config.ts';
+import { failedStatementOf } from '../db/errors.ts';
 
 const SENSITIVE_QUERY_KEY = /token|code|state|password|secret|key/i;
 
@@ -37,6 +38,95 @@ function isPrettyAvailable(): boolean {
   }
 }
 
+/** Keys whose values are censored wherever a log call puts them, up to three levels deep. */
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  '["set-cookie"]',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'tokenHash',
+  'authorizationCode',
+  'codeVerifier',
+  'clientSecret',
+  'secret',
+  'jwtSecret',
+  'tokenEncryptionKey',
+];
+const redactPaths = SECRET_KEYS.flatMap((key) => {
+  const member = key.startsWith('[') ? key : `.${key}`;
+  return [member.replace(/^\./, ''), `*${member}`, `*.*${member}`];
+});
+
+/** Fields of an error that describe what failed without carrying data: SQLSTATE, table, constraint, syscall. */
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'failure',
+  'providerCode',
+  'retryAfterSeconds',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+] as const;
+const MAX_CAUSES = 5;
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+function safeMessage(error: Error): string {
+  const statement = failedStatementOf(error);
+  if (statement !== undefined) return `Failed query: ${statement}`;
+  // PostgreSQL ends some messages with the offending input: `invalid input syntax for type uuid: "…"`.
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && SQLSTATE.test(code))
+    return error.message.replace(/: ".*"$/s, ': [REDACTED]');
+  return error.message;
+}
+
+type LoggedError = { [field: string]: unknown; type: string; message: string; stack: string };
+
+/**
+ * An error as the log shows it: type, message, stack frames and a few descriptive fields, through its causes.
+ * Everything else an error object may carry is left out, because libraries attach the data they worked on:
+ * Drizzle and PGlite the statement's parameters, node-postgres the failing row (`detail`), HTTP clients the
+ * request with its Authorization header.
+ */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: 'A value that is not an Error was thrown', stack: '' };
+  }
+  const message = safeMessage(error);
+  const type = error.constructor.name;
+  const framesStart = error.stack?.indexOf('\n    at ') ?? -1;
+  const logged: LoggedError = {
+    type,
+    message,
+    stack: `${type}: ${message}${framesStart === -1 ? '' : error.stack!.slice(framesStart)}`,
+  };
+  for (const field of SAFE_ERROR_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' || typeof value === 'number') logged[field] = value;
+  }
+  if (error instanceof AggregateError && depth < MAX_CAUSES) {
+    logged.errors = error.errors.map((inner: unknown) => errorForLog(inner, depth + 1));
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSES) logged.cause = errorForLog(error.cause, depth + 1);
+  return logged;
+}
+
 export function loggerOptions(
   level: Settings['LOG_LEVEL'],
   { pretty = false }: { pretty?: boolean } = {},
@@ -44,23 +134,15 @@ export function loggerOptions(
   return {
     level,
     ...prettyTransport(pretty),
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.refreshToken',
-        '*.accessToken',
-      ],
-      censor: '[REDACTED]',
-    },
+    redact: { paths: redactPaths, censor: '[REDACTED]' },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
         url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
+      err: (error: unknown) => errorForLog(error),
+      error: (error: unknown) => errorForLog(error),
     },
   };
 }

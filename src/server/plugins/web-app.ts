@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { FILE_FOLDERS, PAGE_PATHS } from '../../contract/pages.ts';
 import { apiNotFound } from './errors.ts';
-import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -24,7 +23,11 @@ const pagePaths = new Set<string>(PAGE_PATHS);
  * the app's pages. Any other path is a 404: a page path still gets index.html, so the app shows its error page
  * (docs/decisions/081); an /api path, a missing file under /assets or /docs, and any other method get JSON.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  pagePolicy: (styleNonce: string) => string,
+): Promise<void> {
   const root = path.resolve(distDir);
   const indexPath = path.join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
@@ -57,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       return reply
         .code(pagePaths.has(pathName) ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', pageContentSecurityPolicy(nonce))
+        .header('content-security-policy', pagePolicy(nonce))
         .type('text/html; charset=utf-8')
         .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { connectResponseSchema } from '../../contract/connections.ts';
+import { messageResultSchemas } from '../../contract/messages.ts';
 import { bearer } from './auth-helpers.ts';
+
+type MessageResultByPlatform = {
+  [P in keyof typeof messageResultSchemas]: z.infer<(typeof messageResultSchemas)[P]>;
+};
 
 export type LoggedEmulatorRequest = {
   method: string;
@@ -111,4 +117,19 @@ export async function denyConsent(authUrl: string): Promise<string> {
   const back = new URL(denied.headers.get('location') ?? '');
   expect(back.searchParams.get('error')).toBe('access_denied');
   return `${back.pathname}${back.search}`;
+}
+
+/** `GET /api/{platform}/messages?refresh=1`: a gathering afresh from the emulator, as the signed-in user. */
+export async function gatherAfresh<P extends 'slack' | 'chatwork'>(
+  app: FastifyInstance,
+  platform: P,
+  accessToken: string,
+): Promise<MessageResultByPlatform[P]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/${platform}/messages?refresh=1`,
+    headers: bearer(accessToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return messageResultSchemas[platform].parse(response.json()) as MessageResultByPlatform[P];
 }

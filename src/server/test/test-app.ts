@@ -5,6 +5,7 @@ import { startMailCatcher, type MailCatcher } from '../../../emulators/mail/mail
 import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { Secrets } from '../lib/secrets.ts';
 
 export const testSecrets = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
@@ -12,13 +13,15 @@ export const testSecrets = {
 };
 
 /**
- * A fresh database with the real migrations: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
- * PostgreSQL database on that server that is dropped again on close.
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for a test that needs a URL (a server
+ * process of its own); null when the tests run on PGlite only. `drop` removes it once nothing is connected.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+} | null> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ databaseUrl: undefined, dataDir: null });
-
+  if (!serverUrl) return null;
   const name = `matome_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -26,11 +29,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleaner = new pg.Client({ connectionString: serverUrl });
       await cleaner.connect();
       // pool.end() resolves before its clients have hung up; forcing the drop while they do makes them report
@@ -45,6 +46,23 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       }
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
+    },
+  };
+}
+
+/**
+ * A fresh database with the real migrations: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database on that server that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const postgres = await createPostgresTestDatabase();
+  if (!postgres) return openDatabase({ databaseUrl: undefined, dataDir: null });
+  const handle = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await postgres.drop();
     },
   };
 }
@@ -68,7 +86,7 @@ export function mailCatcherOf(app: FastifyInstance): MailCatcher {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {},
+  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger']; secrets?: Secrets } = {},
 ): Promise<TestApp> {
   const mail = await startMailCatcher();
   const settings: Settings = loadSettings({
@@ -80,7 +98,12 @@ export async function createTestApp(
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ settings, secrets: testSecrets, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    settings,
+    secrets: options.secrets ?? testSecrets,
+    database,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   catchers.set(app, mail);
   return {

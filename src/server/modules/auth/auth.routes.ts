@@ -11,6 +11,7 @@ import { demoAccountsResponseSchema } from '../../../contract/demo.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import { requireSameSiteScript } from '../../plugins/csrf.ts';
 import { clientOf } from '../../lib/client-info.ts';
@@ -79,12 +80,19 @@ export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps)
           if (throttleKey) throttle.begin(throttleKey);
         } catch (error) {
           await limits.loginFailuresPerAddress.refund(request.ip);
+          logSecurityEvent(request, { event: 'sign_in_locked' });
           throw error;
         }
-        const user = await service.checkCredentials(request.body);
+        const user = await service.checkCredentials(request.body).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 401) {
+            logSecurityEvent(request, { event: 'sign_in_failed' });
+          }
+          throw error;
+        });
         await limits.loginFailuresPerAddress.refund(request.ip);
         if (throttleKey) throttle.forget(throttleKey);
         const signedIn = await service.signIn(user.id, clientOf(request));
+        logSecurityEvent(request, { event: 'signed_in', userId: user.id });
         cookies.rememberDevice(request, reply, email);
         return { user: toUserDto(user), tokens: cookies.sendSignedIn(reply, signedIn) };
       },
@@ -110,6 +118,9 @@ export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps)
           }
           return { tokens: cookies.sendSignedIn(reply, await service.refresh(refreshToken)) };
         } catch (error) {
+          if (error instanceof HttpError && error.code === 'REFRESH_TOKEN_REUSED') {
+            logSecurityEvent(request, { event: 'refresh_token_reused' });
+          }
           if (error instanceof HttpError && error.statusCode === 401) cookies.clearRefresh(reply);
           throw error;
         }

@@ -102,6 +102,11 @@ export function createAuthService(deps: {
       return (await sessions.isLive(subject.userId, subject.sessionFamilyId)) ? subject : null;
     },
 
+    /** Whether a sign-in (a session family) can still be used; other modules clean up after ended ones. */
+    async isSignInLive(userId: string, sessionFamilyId: string): Promise<boolean> {
+      return sessions.isLive(userId, sessionFamilyId);
+    },
+
     async getUser(userId: string): Promise<User> {
       return toUserDto(await requireUser(userId));
     },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   chatworkReplyRequestSchema,
   connectionsOverviewSchema,
   connectResponseSchema,
+  disconnectParamsSchema,
   disconnectResponseSchema,
+  oauthCallbackQuerySchema,
   replyResponseSchema,
   slackReplyRequestSchema,
 } from '../../../contract/connections.ts';
@@ -15,13 +16,6 @@ import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts'
 import { readOAuthBinding, setOAuthBinding } from '../oauth-flows/oauth-binding-cookie.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
-
-const callbackQuerySchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-});
-const disconnectParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema };
@@ -93,7 +87,7 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
             summary: `Where ${name}'s consent page returns; redirects to the dashboard with the result`,
             description:
               'Accepted only in the browser that started the consent (its binding cookie); anywhere else the state is spent and nothing is stored.',
-            querystring: callbackQuerySchema,
+            querystring: oauthCallbackQuerySchema,
           },
         },
         async (request, reply) => {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Database } from '../../db/client.ts';
 import { hiddenMessages } from '../../db/schema/hidden-messages.ts';
+import { lockUserRows } from '../../db/user-lock.ts';
 
 /** Whose hides: the user, narrowed to one session family on a shared demo account (empty scope otherwise). */
 export type HideOwner = { userId: string; scope: string };
@@ -13,19 +14,34 @@ export function createHiddenMessagesRepo(db: Database) {
     and(eq(hiddenMessages.userId, owner.userId), eq(hiddenMessages.sessionScope, owner.scope));
 
   return {
-    /** Hides every message given; already hidden ones keep their original time. */
-    async hide(owner: HideOwner, refs: readonly MessageRef[]): Promise<void> {
-      await db
-        .insert(hiddenMessages)
-        .values(
-          refs.map((ref) => ({
-            userId: owner.userId,
-            sessionScope: owner.scope,
-            platform: ref.platform,
-            platformMessageId: ref.platform_message_id,
-          })),
-        )
-        .onConflictDoNothing();
+    /**
+     * Hides every message given (already hidden ones keep their original time), or none of them and answers
+     * `limit` when that would leave the owner with more than `max` hidden messages.
+     */
+    async hide(owner: HideOwner, refs: readonly MessageRef[], max: number): Promise<'hidden' | 'limit'> {
+      return db
+        .transaction(async (tx) => {
+          await lockUserRows(tx, 'hidden_messages', `${owner.userId}:${owner.scope}`);
+          await tx
+            .insert(hiddenMessages)
+            .values(
+              refs.map((ref) => ({
+                userId: owner.userId,
+                sessionScope: owner.scope,
+                platform: ref.platform,
+                platformMessageId: ref.platform_message_id,
+              })),
+            )
+            .onConflictDoNothing();
+          const [kept] = await tx.select({ total: count() }).from(hiddenMessages).where(owned(owner));
+          if ((kept?.total ?? 0) <= max) return 'hidden';
+          tx.rollback();
+          return 'limit';
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return 'limit';
+          throw error;
+        });
     },
 
     async unhide(owner: HideOwner, ref: MessageRef): Promise<void> {
@@ -47,6 +63,23 @@ export function createHiddenMessagesRepo(db: Database) {
         .where(owned(owner))
         .returning({ id: hiddenMessages.id });
       return deleted.length;
+    },
+
+    /** Owners narrowed to a sign-in (demo accounts) that have hides, in a stable order, after `after`. */
+    async listScopedOwners(after: HideOwner | null, limit: number): Promise<HideOwner[]> {
+      return db
+        .selectDistinct({ userId: hiddenMessages.userId, scope: hiddenMessages.sessionScope })
+        .from(hiddenMessages)
+        .where(
+          and(
+            ne(hiddenMessages.sessionScope, ''),
+            after
+              ? sql`(${hiddenMessages.userId}, ${hiddenMessages.sessionScope}) > (${after.userId}, ${after.scope})`
+              : undefined,
+          ),
+        )
+        .orderBy(hiddenMessages.userId, hiddenMessages.sessionScope)
+        .limit(limit);
     },
 
     /** Newest first. */

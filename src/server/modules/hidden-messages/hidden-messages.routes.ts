@@ -23,12 +23,13 @@ export function hiddenMessagesRoutes(service: HiddenMessagesService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const common = { onRequest: app.authenticate } as const;
+    const write = { onRequest: [app.authenticate, app.limitWrites] };
     const schemaBase = { tags: ['hidden messages'], security: bearerSecurity };
 
     routes.post(
       '/hide',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Hide a message',
@@ -46,7 +47,7 @@ export function hiddenMessagesRoutes(service: HiddenMessagesService) {
     routes.delete(
       '/hide',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Show a hidden message again',
@@ -63,7 +64,7 @@ export function hiddenMessagesRoutes(service: HiddenMessagesService) {
     routes.post(
       '/hide/batch',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Hide up to 500 messages at once',
@@ -104,7 +105,7 @@ export function hiddenMessagesRoutes(service: HiddenMessagesService) {
     routes.delete(
       '/hidden/all',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Show every hidden message again',

@@ -1,5 +1,7 @@
 import {
   HIDDEN_IDS_CACHE_SECONDS,
+  HIDDEN_MESSAGES_PER_USER_MAX,
+  hiddenErrorCodes,
   HIDDEN_STATS_CACHE_SECONDS,
   type HiddenIds,
   type HiddenMessage,
@@ -7,14 +9,20 @@ import {
 } from '../../../contract/hidden-messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Cache } from '../../lib/cache.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Subject } from '../../plugins/authentication.ts';
 import type { HiddenMessagesRepo, HideOwner } from './hidden-messages.repo.ts';
 
 export type HiddenMessagesServiceDeps = {
   repo: HiddenMessagesRepo;
   isDemo: (userId: string) => Promise<boolean>;
+  /** Whether a demo visitor's sign-in can still be used; the hides of ended ones are swept. */
+  isSignInLive: (userId: string, sessionFamilyId: string) => Promise<boolean>;
   cache: Cache;
 };
+
+const SWEEP_PAGE_SIZE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bump when a cached shape changes, so a shared cache never hands an old shape to new code. */
 const CACHE_VERSION = 'v1';
@@ -56,7 +64,13 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
     async hide(subject: Subject, refs: readonly MessageRef[]): Promise<number> {
       const owner = await ownerOf(subject);
       const unique = distinct(refs);
-      await repo.hide(owner, unique);
+      if ((await repo.hide(owner, unique, HIDDEN_MESSAGES_PER_USER_MAX)) === 'limit') {
+        throw new HttpError(
+          403,
+          `You can hide at most ${HIDDEN_MESSAGES_PER_USER_MAX} messages. Show some hidden messages again to hide more.`,
+          hiddenErrorCodes.limit,
+        );
+      }
       await changed(owner);
       return unique.length;
     },
@@ -72,6 +86,26 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
       const unhidden = await repo.unhideAll(owner);
       await changed(owner);
       return unhidden;
+    },
+
+    /**
+     * Deletes the hides of demo sign-ins that have ended (decision 030): nobody can see them any more. Answers
+     * how many were deleted.
+     */
+    async sweepEndedDemoSignIns(): Promise<number> {
+      let removed = 0;
+      let after: HideOwner | null = null;
+      for (;;) {
+        const owners = await repo.listScopedOwners(after, SWEEP_PAGE_SIZE);
+        for (const owner of owners) {
+          const live = UUID.test(owner.scope) && (await deps.isSignInLive(owner.userId, owner.scope));
+          if (live) continue;
+          removed += await repo.unhideAll(owner);
+          await changed(owner);
+        }
+        if (owners.length < SWEEP_PAGE_SIZE) return removed;
+        after = owners.at(-1)!;
+      }
     },
 
     async hiddenIds(subject: Subject): Promise<HiddenIds> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { connectionIdSchema } from '../../../contract/connections.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import {
   connectionStatusResponseSchema,
@@ -13,7 +14,7 @@ import {
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { MessagesService } from './messages.service.ts';
 
-const connectionParamsSchema = z.object({ connectionId: z.string().min(1).max(100) });
+const connectionParamsSchema = z.object({ connectionId: connectionIdSchema });
 
 function wantsRefresh(query: MessageFetchQuery): boolean {
   return [query.refresh, query.force].some((value) => value === '1' || value === 'true');

@@ -4,6 +4,7 @@ import type { MessageRef } from '../../../contract/tags.ts';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { messageTags, tags } from '../../db/schema/tags.ts';
+import { lockUserRows } from '../../db/user-lock.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 type LinkRow = typeof messageTags.$inferSelect;
@@ -31,14 +32,19 @@ export function createTagsRepo(db: Database) {
       return row;
     },
 
-    /** Undefined when the user already has a tag of that name (in any letter case). */
-    async insertTag(userId: string, values: TagValues): Promise<TagRow | undefined> {
-      const [row] = await db
-        .insert(tags)
-        .values({ userId, ...values })
-        .onConflictDoNothing()
-        .returning();
-      return row;
+    /** `duplicate` when the user already has a tag of that name (in any letter case); `limit` at `max` tags. */
+    async insertTag(userId: string, values: TagValues, max: number): Promise<TagRow | 'duplicate' | 'limit'> {
+      return db.transaction(async (tx) => {
+        await lockUserRows(tx, 'tags', userId);
+        const [used] = await tx.select({ total: count() }).from(tags).where(eq(tags.userId, userId));
+        if ((used?.total ?? 0) >= max) return 'limit';
+        const [row] = await tx
+          .insert(tags)
+          .values({ userId, ...values })
+          .onConflictDoNothing()
+          .returning();
+        return row ?? 'duplicate';
+      });
     },
 
     /** `conflict` when the new name is another of the user's tags; undefined when the tag is not theirs. */
@@ -69,19 +75,37 @@ export function createTagsRepo(db: Database) {
       });
     },
 
-    /** `linked` when the message already carries the tag; `missing` when the tag was deleted meanwhile. */
+    /**
+     * `linked` when the message already carries the tag; `missing` when the tag was deleted meanwhile; `limit` when
+     * the user has `max` links.
+     */
     async insertLink(
       userId: string,
       tagId: string,
       ref: MessageRef,
-    ): Promise<LinkRow | 'linked' | 'missing'> {
+      max: number,
+    ): Promise<LinkRow | 'linked' | 'missing' | 'limit'> {
       try {
-        const [row] = await db
-          .insert(messageTags)
-          .values({ userId, tagId, platform: ref.platform, platformMessageId: ref.platform_message_id })
-          .onConflictDoNothing()
-          .returning();
-        return row ?? 'linked';
+        return await db.transaction(async (tx) => {
+          await lockUserRows(tx, 'message_tags', userId);
+          const [existing] = await tx
+            .select({ id: messageTags.id })
+            .from(messageTags)
+            .where(and(ofMessage(userId, ref), eq(messageTags.tagId, tagId)))
+            .limit(1);
+          if (existing) return 'linked';
+          const [used] = await tx
+            .select({ total: count() })
+            .from(messageTags)
+            .where(eq(messageTags.userId, userId));
+          if ((used?.total ?? 0) >= max) return 'limit';
+          const [row] = await tx
+            .insert(messageTags)
+            .values({ userId, tagId, platform: ref.platform, platformMessageId: ref.platform_message_id })
+            .onConflictDoNothing()
+            .returning();
+          return row ?? 'linked';
+        });
       } catch (error) {
         if (isForeignKeyViolation(error)) return 'missing';
         throw error;

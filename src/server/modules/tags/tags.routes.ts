@@ -31,6 +31,7 @@ export function tagsRoutes(service: TagsService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const common = { onRequest: app.authenticate } as const;
+    const write = { onRequest: [app.authenticate, app.limitWrites] };
     const schemaBase = { tags: ['tags'], security: bearerSecurity };
 
     routes.get(
@@ -52,7 +53,7 @@ export function tagsRoutes(service: TagsService) {
     routes.post(
       '/',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Create a tag',
@@ -86,7 +87,7 @@ export function tagsRoutes(service: TagsService) {
     routes.post(
       '/messages',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Tag a message',
@@ -125,7 +126,7 @@ export function tagsRoutes(service: TagsService) {
     routes.delete(
       '/messages/:platform/:messageId/:tagId',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Take a tag off a message',
@@ -164,7 +165,7 @@ export function tagsRoutes(service: TagsService) {
     routes.put(
       '/:tagId',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Change a tag',
@@ -183,7 +184,7 @@ export function tagsRoutes(service: TagsService) {
     routes.delete(
       '/:tagId',
       {
-        ...common,
+        ...write,
         schema: {
           ...schemaBase,
           summary: 'Delete a tag and take it off every message',

@@ -1,6 +1,8 @@
 import type { Language } from '../../../contract/auth.ts';
 import type { Platform, Tag } from '../../../contract/messages.ts';
 import {
+  TAG_LINKS_PER_USER_MAX,
+  TAGS_PER_USER_MAX,
   tagErrorCodes,
   type MessageRef,
   type TagCreate,
@@ -109,8 +111,17 @@ export function createTagsService(deps: TagsServiceDeps) {
         color: input.color ?? DEFAULT_TAG_COLOR,
         description: input.description,
       };
-      const row = await repo.insertTag(userId, values);
-      if (!row) throw new HttpError(409, 'A tag with this name already exists', tagErrorCodes.duplicateName);
+      const row = await repo.insertTag(userId, values, TAGS_PER_USER_MAX);
+      if (row === 'limit') {
+        throw new HttpError(
+          403,
+          `You can have at most ${TAGS_PER_USER_MAX} tags. Delete one to create another.`,
+          tagErrorCodes.limit,
+        );
+      }
+      if (row === 'duplicate') {
+        throw new HttpError(409, 'A tag with this name already exists', tagErrorCodes.duplicateName);
+      }
       return toTagRecord(row);
     },
 
@@ -138,8 +149,15 @@ export function createTagsService(deps: TagsServiceDeps) {
     async link(userId: string, tagId: string, ref: MessageRef): Promise<TagLink> {
       await requireWritable(userId);
       const tag = await requireTag(userId, tagId);
-      const row = await repo.insertLink(userId, tagId, ref);
+      const row = await repo.insertLink(userId, tagId, ref, TAG_LINKS_PER_USER_MAX);
       if (row === 'missing') throw notFound();
+      if (row === 'limit') {
+        throw new HttpError(
+          403,
+          `You can tag at most ${TAG_LINKS_PER_USER_MAX} messages. Take tags off messages you no longer need.`,
+          tagErrorCodes.linkLimit,
+        );
+      }
       if (row === 'linked') {
         throw new HttpError(409, 'The message already carries this tag', tagErrorCodes.alreadyLinked);
       }

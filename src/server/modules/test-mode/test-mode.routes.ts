@@ -26,7 +26,7 @@ export function testModeRoutes(service: TestModeService, onChange: (userId: stri
     routes.put(
       '/test-mode',
       {
-        onRequest: app.authenticate,
+        onRequest: [app.authenticate, app.limitWrites],
         schema: {
           tags: ['test mode'],
           summary:

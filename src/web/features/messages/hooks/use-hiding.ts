@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HiddenIds } from '../../../../contract/hidden-messages.ts';
+import {
+  HIDDEN_MESSAGES_PER_USER_MAX,
+  hiddenErrorCodes,
+  type HiddenIds,
+} from '../../../../contract/hidden-messages.ts';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { HIDDEN_MESSAGES_QUERY_KEY, hiddenIdsQueryOptions } from '../api/get-hidden-ids.ts';
 import { hideMessage } from '../api/hide-message.ts';
 import { hideMessages } from '../api/hide-messages.ts';
@@ -143,11 +148,12 @@ export function useHiding(): Hiding {
       timers.current.add(timer);
       try {
         await request();
-      } catch {
+      } catch (error) {
         window.clearTimeout(timer);
         timers.current.delete(timer);
         restore(ids);
-        showToast(t(failure), 'error');
+        const overLimit = error instanceof ApiError && error.code === hiddenErrorCodes.limit;
+        showToast(overLimit ? t('limit', { max: HIDDEN_MESSAGES_PER_USER_MAX }) : t(failure), 'error');
         return;
       }
       offerUndo(messages);

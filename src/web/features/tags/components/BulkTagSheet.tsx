@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { TAG_LINKS_PER_USER_MAX, tagErrorCodes } from '../../../../contract/tags.ts';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { tagName } from '../../../lib/tag-name.ts';
 import { addMessageTag } from '../api/add-message-tag.ts';
@@ -79,7 +81,13 @@ function BulkChoices({ messages, onChanged }: { messages: readonly UnifiedMessag
         next.delete(tagId);
         return next;
       });
-      showToast(t('bulk.failed'), 'error');
+      const overLimit = results.some(
+        (result) =>
+          result.status === 'rejected' &&
+          result.reason instanceof ApiError &&
+          result.reason.code === tagErrorCodes.linkLimit,
+      );
+      showToast(overLimit ? t('bulk.linkLimit', { max: TAG_LINKS_PER_USER_MAX }) : t('bulk.failed'), 'error');
       return;
     }
     setSettled((map) => new Map(map).set(tagId, adding));

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TagRecord } from '../../../../contract/tags.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { apiError, json, stubApi } from '../../../test/fake-api.ts';
 import { chatworkMessage } from '../../../test/message-fixtures.ts';
 import { renderRouter } from '../../../test/render-router.ts';
@@ -101,6 +102,30 @@ describe('tag picker', () => {
     expect(await screen.findByText('The tag could not be changed. Please try again.')).toBeVisible();
     expect(await checkbox('Later')).not.toBeChecked();
     expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('says so, in either language, when the user has tagged as many messages as allowed', async () => {
+    const refusal = () =>
+      json(403, { statusCode: 403, error: 'Forbidden', message: 'cap', code: 'TAG_LINK_LIMIT' });
+    renderPicker({ add: refusal });
+    await userEvent.click(await checkbox('Later'));
+    expect(
+      await screen.findByText(
+        'You have tagged 20,000 messages, the most you can. Take tags off messages you no longer need.',
+      ),
+    ).toBeVisible();
+    expect(await checkbox('Later')).not.toBeChecked();
+    cleanup();
+
+    await changeLanguage('jp');
+    renderPicker({ add: refusal });
+    const list = await screen.findByRole('list', { name: 'このメッセージのタグ' });
+    await userEvent.click(within(list).getByRole('checkbox', { name: 'Later' }));
+    expect(
+      await screen.findByText(
+        'タグを付けられるメッセージは20,000件までです。不要になったメッセージからタグを外してください。',
+      ),
+    ).toBeVisible();
   });
 
   it('reloads the message’s tags after a server fault', async () => {

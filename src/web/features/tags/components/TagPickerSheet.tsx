@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { TAG_LINKS_PER_USER_MAX, tagErrorCodes } from '../../../../contract/tags.ts';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
@@ -83,7 +84,11 @@ function TagChoices({ message, onChanged }: { message: UnifiedMessage; onChanged
       await (wanted ? addMessageTag(ref, tagId) : removeMessageTag(ref, tagId));
       onChanged();
     } catch (error) {
-      showToast(t('picker.failed'), 'error');
+      const overLimit = error instanceof ApiError && error.code === tagErrorCodes.linkLimit;
+      showToast(
+        overLimit ? t('picker.linkLimit', { max: TAG_LINKS_PER_USER_MAX }) : t('picker.failed'),
+        'error',
+      );
       if (!(error instanceof ApiError) || error.statusCode < 500) {
         settle(tagId);
         return;

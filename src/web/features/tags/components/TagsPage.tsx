@@ -3,7 +3,12 @@ import { ArrowLeft, Plus, Tags, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TagCreateInput, TagRecord } from '../../../../contract/tags.ts';
+import {
+  TAGS_PER_USER_MAX,
+  tagErrorCodes,
+  type TagCreateInput,
+  type TagRecord,
+} from '../../../../contract/tags.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
@@ -55,8 +60,15 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
   const deleteTag = useDeleteTag(onTagsChanged);
 
   const reportFailure = (error: unknown, name: string) => {
+    const code = error instanceof ApiError ? error.code : undefined;
     const taken = error instanceof ApiError && error.statusCode === 409;
-    showToast(taken ? t('toast.nameTaken', { name }) : t('toast.failed'), 'error');
+    const text =
+      code === tagErrorCodes.limit
+        ? t('toast.limit', { max: TAGS_PER_USER_MAX })
+        : taken
+          ? t('toast.nameTaken', { name })
+          : t('toast.failed');
+    showToast(text, 'error');
   };
 
   const create = (values: TagCreateInput) =>

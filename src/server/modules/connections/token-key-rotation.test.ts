@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
+import { defaultSlackSeed } from '../../../../emulators/slack/slack-seed.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import { createTokenCipher } from '../../lib/token-cipher.ts';
+import { registerUser } from '../../test/auth-helpers.ts';
+import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
+import { createPostgresTestDatabase, createTestApp, testSecrets } from '../../test/test-app.ts';
+
+const resealScript = fileURLToPath(new URL('../../../../scripts/reseal-tokens.ts', import.meta.url));
+
+let emulator: { url: string; close(): Promise<void> };
+let postgres: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+let dataDir: string;
+beforeAll(async () => {
+  emulator = await startSlackEmulator({ seed: defaultSlackSeed() });
+  await control(emulator.url, 'settings', { autoApprove: true });
+  postgres = await createPostgresTestDatabase();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'matome-keys-'));
+});
+afterAll(async () => {
+  await emulator?.close();
+  await postgres?.drop();
+});
+
+/** The one database of this test, opened afresh by each app and by the script in turn. */
+function openSharedDatabase(): Promise<DatabaseHandle> {
+  return postgres
+    ? openDatabase({ databaseUrl: postgres.url, dataDir: null })
+    : openDatabase({ databaseUrl: undefined, dataDir });
+}
+
+const slackSettings = () => ({
+  SLACK_CLIENT_ID: 'slack-client',
+  SLACK_CLIENT_SECRET: 'slack-secret',
+  SLACK_API_URL: `${emulator.url}/api`,
+  SLACK_AUTHORIZE_URL: `${emulator.url}/oauth/v2/authorize`,
+  PUBLIC_URL: 'http://matome.test',
+});
+
+/** Runs `work` against an app with the given keys, then closes app and database. */
+async function withApp<T>(
+  secrets: Secrets,
+  work: (app: Awaited<ReturnType<typeof createTestApp>>) => Promise<T>,
+) {
+  const database = await openSharedDatabase();
+  const testApp = await createTestApp(slackSettings(), { database, secrets });
+  try {
+    return await work(testApp);
+  } finally {
+    await testApp.close();
+    await database.close();
+  }
+}
+
+function runReseal(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [resealScript], {
+      cwd: dataDir,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('rotating the token-encryption key', () => {
+  it('keeps connections working with the old key accepted, re-seals them with the new one, then needs only that', async () => {
+    const oldKey = testSecrets.tokenEncryptionKey;
+    const newKey = randomBytes(32).toString('base64');
+    const newKeyId = createTokenCipher(newKey).keyId;
+
+    const accessToken = await withApp({ ...testSecrets, tokenEncryptionKey: oldKey }, async (testApp) => {
+      const { tokens } = await registerUser(testApp.app);
+      await connectAccount(testApp.app, 'slack', tokens.accessToken);
+      return tokens.accessToken;
+    });
+
+    // The new key first, the old one still accepted: stored tokens open, nobody has to connect again.
+    const rotating = { ...testSecrets, tokenEncryptionKey: newKey, previousTokenEncryptionKeys: [oldKey] };
+    await withApp(rotating, async (testApp) => {
+      expect((await gatherAfresh(testApp.app, 'slack', accessToken)).accounts).toMatchObject([
+        { status: 'completed' },
+      ]);
+    });
+
+    const reseal = await runReseal({
+      JWT_SECRET: testSecrets.jwtSecret,
+      TOKEN_ENCRYPTION_KEYS: `${newKey},${oldKey}`,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    });
+    expect(reseal.code, reseal.output).toBe(0);
+    expect(reseal.output).toContain(`Re-sealed 2 provider secrets with key ${newKeyId}`);
+
+    const database = await openSharedDatabase();
+    try {
+      const stored = (await database.db.execute(
+        'select access_token_encrypted, refresh_token_encrypted from platform_connections',
+      )) as { rows: { access_token_encrypted: string; refresh_token_encrypted: string }[] };
+      expect(stored.rows).toHaveLength(1);
+      for (const value of Object.values(stored.rows[0]!)) expect(value.startsWith(`${newKeyId}.`)).toBe(true);
+    } finally {
+      await database.close();
+    }
+
+    // The old key can go.
+    await withApp({ ...testSecrets, tokenEncryptionKey: newKey }, async (testApp) => {
+      expect((await gatherAfresh(testApp.app, 'slack', accessToken)).accounts).toMatchObject([
+        { status: 'completed' },
+      ]);
+    });
+    expect(
+      (
+        await runReseal({
+          JWT_SECRET: testSecrets.jwtSecret,
+          TOKEN_ENCRYPTION_KEYS: newKey,
+          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        })
+      ).output,
+    ).toContain('Re-sealed 0 provider secrets');
+  }, 90_000);
+});

@@ -1,0 +1,79 @@
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { oauthStates } from '../../db/schema/oauth-states.ts';
+import { platformConnections } from '../../db/schema/platform-connections.ts';
+
+export type SealedTokens = { accessTokenEncrypted: string; refreshTokenEncrypted: string | null };
+export type SealedConnection = SealedTokens & { id: string };
+export type SealedVerifier = { stateHash: string; codeVerifierEncrypted: string };
+
+/** Every sealed provider secret, page by page, for moving them to the current encryption key. */
+export function createTokenResealRepo(db: Database) {
+  return {
+    async connectionsAfter(afterId: string | null, limit: number): Promise<SealedConnection[]> {
+      return db
+        .select({
+          id: platformConnections.id,
+          accessTokenEncrypted: platformConnections.accessTokenEncrypted,
+          refreshTokenEncrypted: platformConnections.refreshTokenEncrypted,
+        })
+        .from(platformConnections)
+        .where(afterId ? gt(platformConnections.id, afterId) : undefined)
+        .orderBy(asc(platformConnections.id))
+        .limit(limit);
+    },
+
+    /**
+     * Replaces a connection's sealed tokens only while they are still the ones read: a token refresh in between
+     * has sealed its own with the current key already. False when that happened.
+     */
+    async replaceConnectionTokens(before: SealedConnection, after: SealedTokens): Promise<boolean> {
+      const rows = await db
+        .update(platformConnections)
+        .set(after)
+        .where(
+          and(
+            eq(platformConnections.id, before.id),
+            eq(platformConnections.accessTokenEncrypted, before.accessTokenEncrypted),
+            before.refreshTokenEncrypted === null
+              ? isNull(platformConnections.refreshTokenEncrypted)
+              : eq(platformConnections.refreshTokenEncrypted, before.refreshTokenEncrypted),
+          ),
+        )
+        .returning({ id: platformConnections.id });
+      return rows.length > 0;
+    },
+
+    async verifiersAfter(afterHash: string | null, limit: number): Promise<SealedVerifier[]> {
+      const rows = await db
+        .select({
+          stateHash: oauthStates.stateHash,
+          codeVerifierEncrypted: oauthStates.codeVerifierEncrypted,
+        })
+        .from(oauthStates)
+        .where(
+          and(
+            isNotNull(oauthStates.codeVerifierEncrypted),
+            afterHash ? gt(oauthStates.stateHash, afterHash) : undefined,
+          ),
+        )
+        .orderBy(asc(oauthStates.stateHash))
+        .limit(limit);
+      return rows as SealedVerifier[];
+    },
+
+    async replaceVerifier(before: SealedVerifier, codeVerifierEncrypted: string): Promise<void> {
+      await db
+        .update(oauthStates)
+        .set({ codeVerifierEncrypted })
+        .where(
+          and(
+            eq(oauthStates.stateHash, before.stateHash),
+            eq(oauthStates.codeVerifierEncrypted, before.codeVerifierEncrypted),
+          ),
+        );
+    },
+  };
+}
+
+export type TokenResealRepo = ReturnType<typeof createTokenResealRepo>;
