@@ -5,16 +5,23 @@ import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
 
 /**
  * Larger, generated seeds for the cold-gather bench (issue 4: 3 Slack workspaces, 3 ChatWork accounts × 20
- * rooms), with the sandbox OAuth apps. The user who connects is the first of each workspace (`U…ME`) and each
- * account id is listed first by `benchChatworkAccountIds`; messages spread over the last 6 days, most of them
- * mentioning that user, so every gather has a full latest-100 window to assemble.
+ * rooms; issue 12: 3 Slack workspaces with 40 senders each), with the sandbox OAuth apps. The user who connects is
+ * the first of each workspace (`U…ME`) and each account id is listed first by `benchChatworkAccountIds`; messages
+ * spread over the last 6 days, most of them mentioning that user, so every gather has a full latest-100 window to
+ * assemble, written by every sender in turn.
  */
 
 const hour = 3600;
-const others = ['aki', 'ben', 'chie', 'dan', 'emi'];
+const names = ['aki', 'ben', 'chie', 'dan', 'emi'];
 
-function benchTeam(now: number, index: number): SlackSeedTeam {
+/** `senders` people besides me: the five named ones, then numbered ones. */
+function otherNames(senders: number): string[] {
+  return Array.from({ length: senders }, (_, n) => names[n] ?? `person${n}`);
+}
+
+function benchTeam(now: number, index: number, senders: number): SlackSeedTeam {
   const me = `U${index}ME`;
+  const others = otherNames(senders);
   const users = [me, ...others.map((name) => `U${index}${name.toUpperCase()}`)];
   const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CH${n}`);
   const ims = users
@@ -56,10 +63,11 @@ function benchTeam(now: number, index: number): SlackSeedTeam {
   };
 }
 
-export function benchSlackSeed(now: number = Date.now(), workspaces = 3): SlackSeed {
+/** The bench's Slack workspaces; `senders` people besides the one who connects write its messages. */
+export function benchSlackSeed(now: number = Date.now(), workspaces = 3, senders = 5): SlackSeed {
   return {
     apps: sandboxSlackSeed(now).apps,
-    teams: Array.from({ length: workspaces }, (_, index) => benchTeam(now, index + 1)),
+    teams: Array.from({ length: workspaces }, (_, index) => benchTeam(now, index + 1, senders)),
   };
 }
 
