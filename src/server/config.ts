@@ -84,7 +84,7 @@ export const settingsSchema = z.object({
   CHATWORK_CLIENT_ID: z.string().min(1).optional(),
   CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
   CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
-  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
+  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/login.php'),
   CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
   /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
