@@ -23,14 +23,14 @@ function benchTeam(now: number, index: number, senders: number): SlackSeedTeam {
   const me = `U${index}ME`;
   const others = otherNames(senders);
   const users = [me, ...others.map((name) => `U${index}${name.toUpperCase()}`)];
-  const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CH${n}`);
+  const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CHANNEL${n}`);
   const ims = users
     .slice(1, 4)
-    .map((user, n) => ({ id: `D${index}IM${n}`, kind: 'im' as const, members: [me, user] }));
+    .map((user, n) => ({ id: `D${index}DIRECT0${n}`, kind: 'im' as const, members: [me, user] }));
   const conversations = [
     ...publicChannels.map((id, n) => ({ id, name: `channel-${n}`, kind: 'public' as const, members: users })),
     ...ims,
-    { id: `G${index}MP0`, kind: 'mpim' as const, members: users.slice(0, 4) },
+    { id: `G${index}GROUPDM0`, kind: 'mpim' as const, members: users.slice(0, 4) },
   ];
   const messages = Array.from({ length: 150 }, (_, n) => {
     const conversation = conversations[n % conversations.length] ?? conversations[0];
@@ -47,7 +47,7 @@ function benchTeam(now: number, index: number, senders: number): SlackSeedTeam {
     return { channel: conversation?.id ?? '', ts: slackTs(now, 60 + n * 3400, n), user: sender, text };
   });
   return {
-    id: `T${index}BENCH`,
+    id: `T${index}BENCH00`,
     name: `Bench workspace ${index}`,
     domain: `bench-${index}`,
     users: users.map((id, n) => ({

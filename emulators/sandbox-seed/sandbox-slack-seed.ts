@@ -18,8 +18,9 @@ function messagesFrom(now: number, lines: Record<string, Line>): SlackSeedMessag
 }
 
 /**
- * Two workspaces for the sandbox. Maya Chen is in both (U01MAYA, U02MAYA) and is the first user of each, so the
- * consent page offers her first. Every kind of message Matome gathers reaches her within the last 7 days.
+ * Two workspaces for the sandbox: Acme Corp on a paid plan and 星デザイン on the free plan (no user groups). Maya
+ * Chen is in both (U01MAYA, U02MAYA) and is the first user of each, so the consent page offers her first. Every
+ * kind of message Matome gathers reaches her within the last 7 days.
  */
 export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
   return {
@@ -33,7 +34,7 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
     ],
     teams: [
       {
-        id: 'T01ACME',
+        id: 'T01ACME00',
         name: 'Acme Corp',
         domain: 'acme-corp',
         users: [
@@ -80,18 +81,18 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
             kind: 'public',
             members: ['U01MAYA', 'U01RAJ', 'U01DEPLOY'],
           },
-          { id: 'C01OSAKA', name: 'osaka-office', kind: 'public', members: ['U01KEN', 'U01YUKI'] },
+          { id: 'C01OSAKA0', name: 'osaka-office', kind: 'public', members: ['U01KEN', 'U01YUKI'] },
           {
             id: 'C01LAUNCH',
             name: 'launch-plan',
             kind: 'private',
             members: ['U01MAYA', 'U01KEN', 'U01LENA'],
           },
-          { id: 'C01HR', name: 'hr-private', kind: 'private', members: ['U01KEN', 'U01YUKI'] },
-          { id: 'D01KEN', kind: 'im', members: ['U01MAYA', 'U01KEN'] },
-          { id: 'D01LENA', kind: 'im', members: ['U01MAYA', 'U01LENA'] },
-          { id: 'D01YUKI', kind: 'im', members: ['U01MAYA', 'U01YUKI'] },
-          { id: 'G01TRIO', kind: 'mpim', members: ['U01MAYA', 'U01KEN', 'U01RAJ'] },
+          { id: 'C01HR0000', name: 'hr-private', kind: 'private', members: ['U01KEN', 'U01YUKI'] },
+          { id: 'D01KEN000', kind: 'im', members: ['U01MAYA', 'U01KEN'] },
+          { id: 'D01LENA00', kind: 'im', members: ['U01MAYA', 'U01LENA'] },
+          { id: 'D01YUKI00', kind: 'im', members: ['U01MAYA', 'U01YUKI'] },
+          { id: 'G01TRIO00', kind: 'mpim', members: ['U01MAYA', 'U01KEN', 'U01RAJ'] },
         ],
         messages: messagesFrom(now, {
           welcome: [
@@ -134,7 +135,7 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
             'U01RAJ',
             '<@U01MAYA> can you review the hotfix PR before 18:00? https://example.com/pr/418',
           ],
-          osaka: ['C01OSAKA', 50, 'U01YUKI', '<@U01KEN> 大阪オフィスの鍵の件、確認お願いします'],
+          osaka: ['C01OSAKA0', 50, 'U01YUKI', '<@U01KEN> 大阪オフィスの鍵の件、確認お願いします'],
           plan: ['C01LAUNCH', 150, 'U01LENA', 'Draft launch plan is ready for comments'],
           planMaya: [
             'C01LAUNCH',
@@ -152,27 +153,28 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
           ],
           leadsReply: ['C01LAUNCH', 39, 'U01MAYA', 'Signed off 👍', 'leads'],
           leadsThanks: ['C01LAUNCH', 38.5, 'U01KEN', 'ありがとうございます！', 'leads'],
-          hr: ['C01HR', 30, 'U01YUKI', '<@U01MAYA> (Maya cannot see this private channel)'],
-          dmKen1: ['D01KEN', 72, 'U01KEN', 'お疲れさまです。資料のレビューありがとうございました。'],
-          dmKen2: ['D01KEN', 71, 'U01MAYA', 'どういたしまして！'],
-          dmKen3: ['D01KEN', 5, 'U01KEN', 'Do you have 10 minutes for a quick call this afternoon?'],
-          dmLena: ['D01LENA', 26, 'U01LENA', 'Could you send me the Q3 numbers when you get a chance?'],
-          dmYuki: ['D01YUKI', 2, 'U01YUKI', '明日の打ち合わせ、15時からに変更できますか？'],
-          trio: ['G01TRIO', 48, 'U01RAJ', 'Let us sync on the API migration tomorrow'],
-          trioMaya: ['G01TRIO', 47, 'U01KEN', '<@U01MAYA> 議事録をお願いできますか？'],
+          hr: ['C01HR0000', 30, 'U01YUKI', '<@U01MAYA> (Maya cannot see this private channel)'],
+          dmKen1: ['D01KEN000', 72, 'U01KEN', 'お疲れさまです。資料のレビューありがとうございました。'],
+          dmKen2: ['D01KEN000', 71, 'U01MAYA', 'どういたしまして！'],
+          dmKen3: ['D01KEN000', 5, 'U01KEN', 'Do you have 10 minutes for a quick call this afternoon?'],
+          dmLena: ['D01LENA00', 26, 'U01LENA', 'Could you send me the Q3 numbers when you get a chance?'],
+          dmYuki: ['D01YUKI00', 2, 'U01YUKI', '明日の打ち合わせ、15時からに変更できますか？'],
+          trio: ['G01TRIO00', 48, 'U01RAJ', 'Let us sync on the API migration tomorrow'],
+          trioMaya: ['G01TRIO00', 47, 'U01KEN', '<@U01MAYA> 議事録をお願いできますか？'],
         }),
       },
       {
-        id: 'T02HOSHI',
+        id: 'T02HOSHI0',
         name: '星デザイン',
         domain: 'hoshi-design',
+        // A free workspace: no user groups, so gathering must do without them.
+        plan: 'free',
         users: [
           { id: 'U02MAYA', name: 'maya.chen', real_name: 'Maya Chen', display_name: 'Maya' },
           { id: 'U02AOI', name: 'aoi', real_name: '青木 葵', display_name: 'あおい' },
           { id: 'U02SORA', name: 'sora', real_name: '木村 空' },
           { id: 'U02TOM', name: 'tom', real_name: 'Tom Baker' },
         ],
-        usergroups: [{ id: 'S02UX', handle: 'ux', name: 'UX', users: ['U02MAYA', 'U02AOI'] }],
         conversations: [
           {
             id: 'C02ZENTAI',
@@ -193,9 +195,9 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
             kind: 'private',
             members: ['U02MAYA', 'U02AOI', 'U02TOM'],
           },
-          { id: 'D02AOI', kind: 'im', members: ['U02MAYA', 'U02AOI'] },
-          { id: 'D02TOM', kind: 'im', members: ['U02MAYA', 'U02TOM'] },
-          { id: 'G02TRIO', kind: 'mpim', members: ['U02MAYA', 'U02AOI', 'U02SORA'] },
+          { id: 'D02AOI000', kind: 'im', members: ['U02MAYA', 'U02AOI'] },
+          { id: 'D02TOM000', kind: 'im', members: ['U02MAYA', 'U02TOM'] },
+          { id: 'G02TRIO00', kind: 'mpim', members: ['U02MAYA', 'U02AOI', 'U02SORA'] },
         ],
         messages: messagesFrom(now, {
           kickoff: ['C02ZENTAI', 130, 'U02SORA', '<!channel> 今週の定例は木曜 10:00 からです。'],
@@ -215,16 +217,16 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
             'いいと思います！ボタンのコントラストだけ上げましょう。',
             'review',
           ],
-          ux: ['C02REVIEW', 54, 'U02SORA', '<!subteam^S02UX|@ux> ユーザーテストの結果を共有します'],
+          ux: ['C02REVIEW', 54, 'U02SORA', '<!here> ユーザーテストの結果を共有します'],
           uxEn: ['C02REVIEW', 8, 'U02AOI', '<@U02MAYA> the usability report is ready, comments welcome'],
           client: ['C02CLIENT', 80, 'U02TOM', 'Sakura Trading approved the logo 🎉'],
           clientMaya: ['C02CLIENT', 79, 'U02AOI', '<@U02MAYA> 請求書の送付をお願いします', 'client'],
           clientLate: ['C02CLIENT', 12, 'U02TOM', '<@U02MAYA> they asked for the brand guide in English too'],
-          dmAoi: ['D02AOI', 36, 'U02AOI', 'Mayaさん、来週の撮影の件でご相談があります。'],
-          dmAoi2: ['D02AOI', 3, 'U02AOI', 'お時間あるときにお電話ください 🙏'],
-          dmTom: ['D02TOM', 16, 'U02TOM', 'Lunch on Thursday?'],
-          trio: ['G02TRIO', 44, 'U02SORA', 'フォントのライセンス、確認済みです'],
-          trioMaya: ['G02TRIO', 43, 'U02AOI', '<@U02MAYA> 共有ありがとうございます！'],
+          dmAoi: ['D02AOI000', 36, 'U02AOI', 'Mayaさん、来週の撮影の件でご相談があります。'],
+          dmAoi2: ['D02AOI000', 3, 'U02AOI', 'お時間あるときにお電話ください 🙏'],
+          dmTom: ['D02TOM000', 16, 'U02TOM', 'Lunch on Thursday?'],
+          trio: ['G02TRIO00', 44, 'U02SORA', 'フォントのライセンス、確認済みです'],
+          trioMaya: ['G02TRIO00', 43, 'U02AOI', '<@U02MAYA> 共有ありがとうございます！'],
         }),
       },
     ],

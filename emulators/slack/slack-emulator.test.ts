@@ -55,12 +55,16 @@ function authorizeUrl(userScope = matomeSlackUserScopes.join(',')) {
   return `${emulator.url}/oauth/v2/authorize?${params}`;
 }
 
-function consent(decision: 'allow' | 'deny', account = 'T0ACME:U0ALICE', userScope?: string): Promise<URL> {
+function consent(
+  decision: 'allow' | 'deny',
+  account = 'T0ACME001:U0ALICE',
+  userScope?: string,
+): Promise<URL> {
   return submitConsent(authorizeUrl(userScope), account, decision);
 }
 
 async function connect(userScope?: string) {
-  const code = (await consent('allow', 'T0ACME:U0ALICE', userScope)).searchParams.get('code') ?? '';
+  const code = (await consent('allow', 'T0ACME001:U0ALICE', userScope)).searchParams.get('code') ?? '';
   return client().oauth.v2.access({
     client_id: 'slack-client',
     client_secret: 'slack-secret',
@@ -77,7 +81,7 @@ describe('Slack OAuth v2', () => {
     expect(html).toContain('<label for="account">Sign in as</label>');
     expect(html).toContain('<optgroup label="Acme">');
     expect(html).toContain('search:read');
-    expect(html).toContain('value="T0ACME:U0BOB"');
+    expect(html).toContain('value="T0ACME001:U0BOB"');
   });
 
   it('rejects an unknown client or a missing redirect URI on the consent page', async () => {
@@ -112,7 +116,7 @@ describe('Slack OAuth v2', () => {
     expect(result).toMatchObject({
       ok: true,
       app_id: 'A0MATOME',
-      team: { id: 'T0ACME', name: 'Acme' },
+      team: { id: 'T0ACME001', name: 'Acme' },
       authed_user: {
         id: 'U0ALICE',
         token_type: 'user',
@@ -182,7 +186,7 @@ describe('Slack OAuth v2', () => {
       ok: true,
       token_type: 'user',
       expires_in: 43_200,
-      team: { id: 'T0ACME' },
+      team: { id: 'T0ACME001' },
     });
     expect(refreshed.authed_user).toBeUndefined();
     expect(refreshed.refresh_token).not.toBe(first.authed_user?.refresh_token);
@@ -226,11 +230,11 @@ describe('Slack Web API', () => {
       url: 'https://acme.slack.com/',
       team: 'Acme',
       user: 'alice',
-      team_id: 'T0ACME',
+      team_id: 'T0ACME001',
       user_id: 'U0ALICE',
     });
     expect(await client(token).team.info()).toMatchObject({
-      team: { id: 'T0ACME', name: 'Acme', domain: 'acme' },
+      team: { id: 'T0ACME001', name: 'Acme', domain: 'acme' },
     });
     expect(await client(token).auth.revoke({ test: true })).toMatchObject({ revoked: false });
     expect(await client(token).auth.revoke()).toMatchObject({ ok: true, revoked: true });
@@ -270,21 +274,21 @@ describe('Slack Web API', () => {
     const list = await alice().conversations.list({ types: 'public_channel,private_channel,mpim,im' });
     expect(list.channels?.map((channel) => channel.id)).toEqual([
       'C0GENERAL',
-      'C0SECRET',
-      'C0RANDOM',
+      'C0SECRET0',
+      'C0RANDOM0',
       'D0ALICEBOB',
-      'G0TRIO',
+      'G0TRIO000',
     ]);
-    expect(list.channels?.find((channel) => channel.id === 'C0RANDOM')).toMatchObject({ is_member: false });
+    expect(list.channels?.find((channel) => channel.id === 'C0RANDOM0')).toMatchObject({ is_member: false });
     expect(list.channels?.find((channel) => channel.id === 'D0ALICEBOB')).toMatchObject({
       is_im: true,
       user: 'U0BOB',
     });
-    expect(list.channels?.find((channel) => channel.id === 'G0TRIO')).toMatchObject({
+    expect(list.channels?.find((channel) => channel.id === 'G0TRIO000')).toMatchObject({
       is_mpim: true,
       name: 'mpdm-alice--bob--carol-1',
     });
-    const info = await alice().conversations.info({ channel: 'C0SECRET' });
+    const info = await alice().conversations.info({ channel: 'C0SECRET0' });
     expect(info.channel).toMatchObject({ name: 'launch', is_private: true, is_member: true });
     expect((await platformError(alice().conversations.info({ channel: 'C0BOBONLY' }))).error).toBe(
       'channel_not_found',
@@ -310,26 +314,32 @@ describe('Slack Web API', () => {
 
   it('finds mentions and DMs with search.messages, newest first, with thread permalinks', async () => {
     const mentions = await alice().search.messages({ query: '<@U0ALICE>', sort: 'timestamp', count: 100 });
-    expect(mentions.messages?.matches?.map((match) => match.channel?.id)).toEqual(['G0TRIO', 'C0GENERAL']);
+    expect(mentions.messages?.matches?.map((match) => match.channel?.id)).toEqual(['G0TRIO000', 'C0GENERAL']);
     expect(mentions.messages?.matches?.[0]).toMatchObject({
       user: 'U0CAROL',
       username: 'carol',
-      team: 'T0ACME',
+      team: 'T0ACME001',
       channel: { is_mpim: true, is_private: true },
     });
 
     const today = new Date(now - 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const combined = await alice().search.messages({
-      query: `<@U0ALICE> OR is:dm after:${today}`,
-      sort: 'timestamp',
-      sort_dir: 'desc',
+    const dms = await alice().search.messages({ query: `is:dm after:${today}`, sort: 'timestamp' });
+    expect(dms.messages?.matches?.map((match) => match.text)).toEqual(['Are you around?']);
+    // As in Slack's documented example, the channel of a match says nothing of being an im.
+    expect(dms.messages?.matches?.[0]?.channel).toEqual({
+      id: 'D0ALICEBOB',
+      name: 'U0BOB',
+      is_mpim: false,
+      is_private: true,
+      is_shared: false,
+      is_org_shared: false,
+      is_ext_shared: false,
+      is_pending_ext_shared: false,
+      pending_shared: [],
     });
-    expect(combined.messages?.matches?.map((match) => match.text)).toEqual([
-      '<@U0ALICE> 明日の件、よろしくお願いします',
-      'Are you around?',
-      '<@U0ALICE> can you check the release notes?',
-    ]);
-    expect(combined.messages?.matches?.[1]?.channel).toMatchObject({ id: 'D0ALICEBOB', is_im: true });
+    // Slack documents no OR: it is an ordinary word, so this asks for DMs that mention Alice and say "or".
+    const combined = await alice().search.messages({ query: `<@U0ALICE> OR is:dm after:${today}` });
+    expect(combined.messages?.total).toBe(0);
 
     const future = new Date(now + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     expect((await alice().search.messages({ query: `is:dm after:${future}` })).messages?.total).toBe(0);
@@ -349,14 +359,14 @@ describe('Slack Web API', () => {
       count: 3,
       page: 1,
     });
-    expect(first.messages?.paging).toEqual({ count: 3, total: 8, page: 1, pages: 3 });
+    expect(first.messages?.paging).toEqual({ count: 3, total: 9, page: 1, pages: 3 });
     const third = await alice().search.messages({
       query: 'after:2000-01-01',
       sort: 'timestamp',
       count: 3,
       page: 3,
     });
-    expect(third.messages?.matches).toHaveLength(2);
+    expect(third.messages?.matches).toHaveLength(3);
     const capped = await alice().search.messages({ query: 'after:2000-01-01', count: 500 });
     expect(capped.messages?.paging?.count).toBe(100);
   });
@@ -370,8 +380,8 @@ describe('Slack Web API', () => {
       // The SDK's response type predates search cursors.
       cursor = (result.messages?.pagination as { next_cursor?: string } | undefined)?.next_cursor ?? '';
     }
-    expect(texts).toHaveLength(8);
-    expect(new Set(texts).size).toBe(8);
+    expect(texts).toHaveLength(9);
+    expect(new Set(texts).size).toBe(9);
   });
 
   it('posts a thread reply as the user and gives its permalink', async () => {
@@ -474,7 +484,7 @@ describe('Slack Web API', () => {
     for await (const page of pages as AsyncIterable<ConversationsListResponse>) {
       ids.push(...(page.channels ?? []).map((channel) => channel.id ?? ''));
     }
-    expect(ids).toEqual(['C0GENERAL', 'C0RANDOM', 'D0ALICEBOB']);
+    expect(ids).toEqual(['C0GENERAL', 'C0RANDOM0', 'D0ALICEBOB']);
   });
 
   it('checks the scope of each conversation kind', async () => {
@@ -493,7 +503,7 @@ describe('Slack Web API', () => {
   });
 
   it('refuses to post where the user is not a member, or into a reply', async () => {
-    expect((await platformError(alice().chat.postMessage({ channel: 'C0RANDOM', text: 'hi' }))).error).toBe(
+    expect((await platformError(alice().chat.postMessage({ channel: 'C0RANDOM0', text: 'hi' }))).error).toBe(
       'not_in_channel',
     );
     const thread = await alice().search.messages({ query: 'is:thread' });

@@ -9,7 +9,8 @@ function avatar(userId: string, size: number): string {
   return `https://secure.gravatar.com/avatar/${hash}.jpg?s=${size}&d=identicon`;
 }
 
-export function userView(user: SlackSeedUser, teamId: string) {
+/** A user as Slack shows them; the e-mail address only to a token with `users:read.email`. */
+export function userView(user: SlackSeedUser, teamId: string, withEmail: boolean) {
   const images = Object.fromEntries(
     [24, 32, 48, 72, 192, 512].map((size) => [`image_${size}`, avatar(user.id, size)]),
   );
@@ -32,7 +33,7 @@ export function userView(user: SlackSeedUser, teamId: string) {
       real_name_normalized: user.real_name,
       display_name: user.display_name ?? '',
       display_name_normalized: user.display_name ?? '',
-      email: user.email,
+      ...(withEmail && user.email ? { email: user.email } : {}),
       team: teamId,
       ...images,
     },
@@ -125,7 +126,10 @@ export function conversationView(
   };
 }
 
-/** The abridged channel object inside a search match. */
+/**
+ * The abridged channel object inside a search match, with exactly the fields of Slack's documented example
+ * (search.messages): no `is_channel`, `is_group` or `is_im`, so a DM is told only by its `D` id.
+ */
 export function searchChannelView(
   store: SlackStore,
   conversation: SlackSeedConversation,
@@ -135,7 +139,8 @@ export function searchChannelView(
   return {
     id: conversation.id,
     name: conversationName(store, conversation, teamId, viewerId),
-    ...flags(conversation),
+    is_mpim: conversation.kind === 'mpim',
+    is_private: conversation.kind !== 'public',
     is_shared: false,
     is_org_shared: false,
     is_ext_shared: false,
