@@ -7,7 +7,7 @@ import {
 } from '../../../contract/connections.ts';
 import { platformNames, type Platform, type PlatformConnection } from '../../../contract/messages.ts';
 import type { ConnectorAccount } from '../../connectors/connector-account.ts';
-import type { ProviderOAuth } from '../../connectors/oauth-types.ts';
+import type { ProviderOAuth, TokenOwner } from '../../connectors/oauth-types.ts';
 import { ProviderError } from '../../connectors/provider-error.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
@@ -122,6 +122,10 @@ export function toPlatformConnection(row: ConnectionRow): PlatformConnection {
     status: row.status,
     is_sample: false,
   };
+}
+
+function tokenOwner(row: ConnectionRow): TokenOwner {
+  return { platformUserId: row.platformUserId, workspaceId: row.platformWorkspaceId };
 }
 
 export function toConnectorAccount(row: ConnectionRow): ConnectorAccount {
@@ -239,7 +243,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     const refreshToken = row.refreshTokenEncrypted ? cipher.open(row.refreshTokenEncrypted, 'refresh') : null;
     try {
       if (refreshToken === null) throw new ProviderError('refresh_rejected', 'No usable refresh token');
-      const tokens = await provider.refresh(refreshToken);
+      const tokens = await provider.refresh(refreshToken, tokenOwner(row));
       const stored = await repo.storeRefreshedTokens(row.id, instance, {
         accessTokenEncrypted: cipher.seal(tokens.accessToken, 'access'),
         refreshTokenEncrypted: tokens.refreshToken ? cipher.seal(tokens.refreshToken, 'refresh') : null,
@@ -389,6 +393,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           code: query.code,
           redirectUri: redirectUri(platform),
           codeVerifier,
+          userId: pending.userId,
         });
       } catch (error) {
         if (error instanceof ProviderError) return failed(callbackMessages.failed, pending.userId);
@@ -427,7 +432,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const provider = deps.providers[platform];
       const token = cipher.open(row.accessTokenEncrypted, 'access');
       if (provider && token !== null && row.status !== 'reauth_required') {
-        await provider.revoke(token).catch(() => undefined);
+        await provider.revoke(token, tokenOwner(row)).catch(() => undefined);
       }
       const deleted = await repo.deleteForUser(userId, platform, id);
       if (!deleted) throw new HttpError(404, 'Connection not found', 'NOT_FOUND');

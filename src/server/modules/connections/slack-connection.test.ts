@@ -19,6 +19,7 @@ import {
   startConnect,
 } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
@@ -45,7 +46,7 @@ beforeAll(async () => {
       SLACK_CLIENT_SECRET: 'slack-secret',
       SLACK_API_URL: `${emulator.url}/api`,
       SLACK_AUTHORIZE_URL: `${emulator.url}/oauth/v2/authorize`,
-      PUBLIC_URL: 'http://matome.test',
+      PUBLIC_URL: 'https://matome.test',
     },
     { logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } } },
   );
@@ -61,6 +62,13 @@ beforeEach(async () => {
 afterEach(() => vi.useRealTimers());
 
 const app = () => testApp.app;
+
+/** Moves the app's clock on, e.g. past the time a gathering is shared with later requests. */
+function laterBy(ms: number) {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now + ms);
+}
 
 /** `app.inject`, keeping every response body to check that none carries a token. */
 async function inject(options: InjectOptions) {
@@ -104,17 +112,21 @@ describe('connecting Slack', () => {
   it('asks for user scopes only and stores the workspace and user', async () => {
     const token = (await registerUser(app())).tokens.accessToken;
     const authUrl = new URL(await startConnect(app(), 'slack', token));
-    expect(authUrl.searchParams.get('user_scope')).toContain('search:read');
+    expect(authUrl.searchParams.get('user_scope')?.split(',')).toEqual(
+      expect.arrayContaining(['search:read', 'users:read.email']),
+    );
     expect(authUrl.searchParams.has('scope')).toBe(false);
-    expect(authUrl.searchParams.get('redirect_uri')).toBe('http://matome.test/api/slack/callback');
+    expect(authUrl.searchParams.get('redirect_uri')).toBe('https://matome.test/api/slack/callback');
     await finishCallback(app(), await approveConsent(authUrl.toString()));
     expect(await status(token)).toMatchObject([
       {
         platform: 'slack',
         platform_user_id: 'U0ALICE',
         platform_user_name: 'alice',
-        platform_workspace_id: 'T0ACME',
+        platform_workspace_id: 'T0ACME001',
         platform_workspace_name: 'Acme',
+        // Slack gives the address only with users:read.email.
+        platform_user_email: 'alice@acme.example',
         status: 'active',
       },
     ]);
@@ -146,6 +158,7 @@ describe('gathering Slack messages', () => {
         '<@U0ALICE> tickets are booked',
       ].sort(),
     );
+    // #random's '<!channel> cake in the kitchen' is found by search but not for Alice: she is not in #random.
     // Search returns bare ids; the timeline shows names.
     expect(byText['<@U0ALICE> can you check the release notes?']!.content).toMatch(
       /^<@U0ALICE\|[^>]+> can you check the release notes\?$/,
@@ -187,6 +200,7 @@ describe('gathering Slack messages', () => {
     await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 1, times: 1 });
     expect((await messages(token)).accounts[0]!.error).toBeUndefined();
     await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 120, times: 1 });
+    laterBy(GATHERING_SHARED_FOR_MS);
     const limited = await messages(token);
     expect(limited.accounts[0]!.error?.code).toBe('RATE_LIMITED');
   });
