@@ -7,6 +7,7 @@ import {
   WebClient,
   type Logger,
 } from '@slack/web-api';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { createCallBudget, type CallBudget } from '../call-budget.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
@@ -29,6 +30,8 @@ const METHOD_TIERS: Record<string, number> = {
   'chat.postMessage': 60,
 };
 const DEFAULT_PER_MINUTE = 20;
+/** WebClients kept, one per token in use. */
+const CLIENTS_KEPT = 1000;
 /** Tier 2 for `search.messages`; three searches (one gathering's essential ones) are kept for another user. */
 export const SLACK_SEARCHES_PER_MINUTE = 20;
 export const SLACK_ESSENTIAL_SEARCHES = 3;
@@ -128,8 +131,13 @@ export function createSlackClient(options: SlackClientOptions) {
     return budget;
   }
 
+  /** One WebClient per token, as Slack's SDK advises: building one per call costs more than the call's own work. */
+  const clients = new LRUCache<string, WebClient>({ max: CLIENTS_KEPT });
   function webClient(token: string | undefined): WebClient {
-    return new WebClient(token, {
+    const key = token ?? '';
+    const kept = clients.get(key);
+    if (kept) return kept;
+    const client = new WebClient(token, {
       slackApiUrl,
       logger: quietLogger,
       timeout: options.timeoutMs,
@@ -137,6 +145,8 @@ export function createSlackClient(options: SlackClientOptions) {
       rejectRateLimitedCalls: true,
       allowAbsoluteUrls: false,
     });
+    clients.set(key, client);
+    return client;
   }
 
   /**
