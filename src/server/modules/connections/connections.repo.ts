@@ -225,6 +225,15 @@ export function createConnectionsRepo(db: Database) {
       await db.insert(oauthStates).values(values);
     },
 
+    /** Whose consent a still-valid state is, without taking it. */
+    async stateOwner(stateHash: string, now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: oauthStates.userId })
+        .from(oauthStates)
+        .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, now)));
+      return row?.userId;
+    },
+
     /** Deletes and returns the state if it is still valid: a state can be taken once. */
     async takeState(stateHash: string, now: Date): Promise<OAuthStateRow | undefined> {
       const [row] = await db

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/connections.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { platformNames, platforms } from '../../../contract/messages.ts';
+import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
@@ -23,6 +24,14 @@ const callbackQuerySchema = z.object({
 const disconnectParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+/**
+ * Consents a user may start, and consents of theirs that may come back, per 15 minutes (decision 051): room to
+ * connect every account of the largest plan with retries, and a ceiling on the provider calls (code exchanges)
+ * one user's attempts can cause. A callback is counted against the user its state belongs to; one whose state is
+ * unknown or spent reaches no provider anyway.
+ */
+export const CONNECT_STARTS_PER_USER = { points: 20, durationSeconds: 15 * 60 };
+export const CALLBACKS_PER_USER = { points: 15, durationSeconds: 15 * 60 };
 const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema };
 
 export type ConnectionsRoutesDeps = {
@@ -38,6 +47,8 @@ export type ConnectionsRoutesDeps = {
 export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
   const { service, calls } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
+    const connectStarts = createRateLimit(CONNECT_STARTS_PER_USER);
+    const callbacks = createRateLimit(CALLBACKS_PER_USER);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
@@ -71,10 +82,14 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
             description:
               '403 `CONNECTION_LIMIT` at the plan limit, 403 `DEMO_RESTRICTED` for demo accounts and test mode, 409 `PROVIDER_NOT_CONFIGURED` without client credentials.',
             security: bearerSecurity,
-            response: { 200: connectResponseSchema, ...errors, 409: apiErrorSchema },
+            response: { 200: connectResponseSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
           },
         },
-        async (request) => ({ authUrl: await service.connect(requireSubject(request).userId, platform) }),
+        async (request) => {
+          const { userId } = requireSubject(request);
+          await connectStarts.consume(userId);
+          return { authUrl: await service.connect(userId, platform) };
+        },
       );
 
       routes.get(
@@ -87,6 +102,8 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
           },
         },
         async (request, reply) => {
+          const owner = await service.stateOwner(request.query.state);
+          if (owner) await callbacks.consume(owner);
           const { location, userId } = await service.callback(platform, request.query);
           if (userId) await deps.onChange(userId);
           return reply.header('cache-control', 'no-store').redirect(location, 302);

@@ -425,6 +425,11 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       };
     },
 
+    /** The user a consent's state belongs to, while it is valid (callbacks are budgeted per that user). */
+    async stateOwner(state: string | undefined): Promise<string | undefined> {
+      return state ? repo.stateOwner(hashState(state), new Date(deps.clock())) : undefined;
+    },
+
     /** Revokes at the provider where it can (best effort), then deletes the connection and its tokens. */
     async disconnect(userId: string, platform: Platform, id: string): Promise<ConnectionRow> {
       await assertUnrestricted(userId);
