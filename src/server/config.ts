@@ -46,49 +46,70 @@ const emailListFromString = z.string().transform((value, ctx) => {
   return emails;
 });
 
+/** An https address, or plain http on this machine (localhost, 127.0.0.0/8, ::1). */
+function isHttpsOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return (
+    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))
+  );
+}
+
 /** Every setting the server reads. README.md and .env.example document each one. */
-export const settingsSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url().optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_ENCRYPTION_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)')
-    .optional(),
-  DEMO_ACCOUNTS: demoAccountsFromString.prefault(
-    defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
-  ),
-  DEMO_PASSWORD: z.string().min(1).default(DEFAULT_DEMO_PASSWORD),
-  TEST_MODE_EMAILS: emailListFromString.prefault(''),
-  SAMPLE_MESSAGES_PER_PLATFORM: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
-    .default(SAMPLE_MESSAGES_PER_PLATFORM),
-  TRUST_PROXY: booleanFromString.prefault('false'),
-  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
-  PUBLIC_URL: z
-    .url()
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
-  SLACK_CLIENT_ID: z.string().min(1).optional(),
-  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
-  SLACK_API_URL: z.url().default('https://slack.com/api'),
-  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
-  CHATWORK_CLIENT_ID: z.string().min(1).optional(),
-  CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
-  CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
-  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/login.php'),
-  CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
-  /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
-  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-});
+export const settingsSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes encoded as base64 (44 characters)')
+      .optional(),
+    DEMO_ACCOUNTS: demoAccountsFromString.prefault(
+      defaultDemoAccounts.map(({ email, language }) => `${email}:${language}`).join(','),
+    ),
+    DEMO_PASSWORD: z.string().min(1).default(DEFAULT_DEMO_PASSWORD),
+    TEST_MODE_EMAILS: emailListFromString.prefault(''),
+    SAMPLE_MESSAGES_PER_PLATFORM: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SAMPLE_MESSAGES_PER_PLATFORM)
+      .default(SAMPLE_MESSAGES_PER_PLATFORM),
+    TRUST_PROXY: booleanFromString.prefault('false'),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
+    PUBLIC_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((value) => value.replace(/\/+$/, '')),
+    SLACK_CLIENT_ID: z.string().min(1).optional(),
+    SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+    SLACK_API_URL: z.url().default('https://slack.com/api'),
+    SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+    CHATWORK_CLIENT_ID: z.string().min(1).optional(),
+    CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
+    CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
+    CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/login.php'),
+    CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
+    /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  })
+  .superRefine((settings, ctx) => {
+    // OAuth redirects and session cookies travel to PUBLIC_URL, and ChatWork registers only https redirect URIs.
+    if (settings.NODE_ENV === 'production' && !isHttpsOrLoopback(settings.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `must use https in production (plain http only for localhost); got ${settings.PUBLIC_URL}`,
+      });
+    }
+  });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
