@@ -7,6 +7,7 @@ import {
   benchChatworkAccountIds,
   benchChatworkSeed,
   benchSlackSeed,
+  benchSlackUserId,
 } from '../emulators/sandbox-seed/bench-seeds.ts';
 import { sandboxAppEnv } from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
 import type { ChatworkSeed } from '../emulators/chatwork/chatwork-seed.ts';
@@ -202,7 +203,7 @@ export async function coldGather(): Promise<string[]> {
   );
   const [line] = (await once(createInterface({ input: emulators.stdout }), 'line')) as [string];
   const urls = JSON.parse(line) as Urls;
-  const slackUsers = Array.from({ length: WORKSPACES }, (_, index) => `U${index + 1}ME`);
+  const slackUsers = Array.from({ length: WORKSPACES }, (_, index) => benchSlackUserId(index + 1));
   const chatworkAccounts = benchChatworkAccountIds(ACCOUNTS).map(String);
   const scenarios: Scenario[] = [
     {

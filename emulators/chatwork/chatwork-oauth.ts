@@ -45,7 +45,9 @@ interface AuthorizeRequest extends ConsentRequest {
 function isHttpsOrLoopback(url: URL): boolean {
   if (url.protocol === 'https:') return true;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  return url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host));
+  return (
+    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))
+  );
 }
 
 /** Checks the authorize parameters in ChatWork's order, answering with its error codes (PDF appendix B). */

@@ -6,7 +6,7 @@ import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
 /**
  * Larger, generated seeds for the cold-gather bench (issue 4: 3 Slack workspaces, 3 ChatWork accounts × 20
  * rooms; issue 12: 3 Slack workspaces with 40 senders each), with the sandbox OAuth apps. The user who connects is
- * the first of each workspace (`U…ME`) and each account id is listed first by `benchChatworkAccountIds`; messages
+ * the first of each workspace (`benchSlackUserId`) and each account id is listed first by `benchChatworkAccountIds`; messages
  * spread over the last 6 days, most of them mentioning that user, so every gather has a full latest-100 window to
  * assemble, written by every sender in turn.
  */
@@ -19,10 +19,15 @@ function otherNames(senders: number): string[] {
   return Array.from({ length: senders }, (_, n) => names[n] ?? `person${n}`);
 }
 
+/** The user who connects to bench workspace `index` (from 1). */
+export function benchSlackUserId(index: number): string {
+  return `U${index}ME000000`;
+}
+
 function benchTeam(now: number, index: number, senders: number): SlackSeedTeam {
-  const me = `U${index}ME`;
+  const me = benchSlackUserId(index);
   const others = otherNames(senders);
-  const users = [me, ...others.map((name) => `U${index}${name.toUpperCase()}`)];
+  const users = [me, ...others.map((name) => `U${index}${name.toUpperCase().padEnd(7, '0')}`)];
   const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CHANNEL${n}`);
   const ims = users
     .slice(1, 4)

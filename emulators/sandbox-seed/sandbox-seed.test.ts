@@ -106,7 +106,7 @@ describe('startSandboxEmulators', () => {
 
   it('lets the sandbox Slack app connect Maya and find her mentions in both workspaces', async () => {
     const env = sandbox.appEnv;
-    for (const account of ['T01ACME00:U01MAYA', 'T02HOSHI0:U02MAYA']) {
+    for (const account of ['T01ACME00:U01MAYA00', 'T02HOSHI0:U02MAYA00']) {
       const authorize = `${env.SLACK_AUTHORIZE_URL}?${new URLSearchParams({
         client_id: env.SLACK_CLIENT_ID ?? '',
         user_scope: 'search:read,users:read',

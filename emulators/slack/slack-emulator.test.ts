@@ -57,14 +57,14 @@ function authorizeUrl(userScope = matomeSlackUserScopes.join(',')) {
 
 function consent(
   decision: 'allow' | 'deny',
-  account = 'T0ACME001:U0ALICE',
+  account = 'T0ACME001:U0ALICE00',
   userScope?: string,
 ): Promise<URL> {
   return submitConsent(authorizeUrl(userScope), account, decision);
 }
 
 async function connect(userScope?: string) {
-  const code = (await consent('allow', 'T0ACME001:U0ALICE', userScope)).searchParams.get('code') ?? '';
+  const code = (await consent('allow', 'T0ACME001:U0ALICE00', userScope)).searchParams.get('code') ?? '';
   return client().oauth.v2.access({
     client_id: 'slack-client',
     client_secret: 'slack-secret',
@@ -81,7 +81,7 @@ describe('Slack OAuth v2', () => {
     expect(html).toContain('<label for="account">Sign in as</label>');
     expect(html).toContain('<optgroup label="Acme">');
     expect(html).toContain('search:read');
-    expect(html).toContain('value="T0ACME001:U0BOB"');
+    expect(html).toContain('value="T0ACME001:U0BOB0000"');
   });
 
   it('rejects an unknown client or a missing redirect URI on the consent page', async () => {
@@ -118,7 +118,7 @@ describe('Slack OAuth v2', () => {
       app_id: 'A0MATOME',
       team: { id: 'T0ACME001', name: 'Acme' },
       authed_user: {
-        id: 'U0ALICE',
+        id: 'U0ALICE00',
         token_type: 'user',
         expires_in: 43_200,
         scope: matomeSlackUserScopes.join(','),
@@ -165,7 +165,7 @@ describe('Slack OAuth v2', () => {
       },
       body: new URLSearchParams({ code: freshCode, redirect_uri: redirectUri }),
     });
-    expect(await response.json()).toMatchObject({ ok: true, authed_user: { id: 'U0ALICE' } });
+    expect(await response.json()).toMatchObject({ ok: true, authed_user: { id: 'U0ALICE00' } });
   });
 
   it('expires rotated tokens after 12 hours and refreshes them with single-use refresh tokens', async () => {
@@ -190,7 +190,7 @@ describe('Slack OAuth v2', () => {
     });
     expect(refreshed.authed_user).toBeUndefined();
     expect(refreshed.refresh_token).not.toBe(first.authed_user?.refresh_token);
-    expect((await client(refreshed.access_token).auth.test()).user_id).toBe('U0ALICE');
+    expect((await client(refreshed.access_token).auth.test()).user_id).toBe('U0ALICE00');
 
     expect((await platformError(refresh(first.authed_user?.refresh_token ?? ''))).error).toBe(
       'invalid_refresh_token',
@@ -207,7 +207,7 @@ describe('Slack OAuth v2', () => {
   });
 
   it('approves at once as the configured user when auto-approve is on', async () => {
-    await control('/_control/settings', { autoApprove: true, approveAs: 'U0BOB' });
+    await control('/_control/settings', { autoApprove: true, approveAs: 'U0BOB0000' });
     const response = await fetch(authorizeUrl(), { redirect: 'manual' });
     expect(response.status).toBe(302);
     const code = new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
@@ -217,7 +217,7 @@ describe('Slack OAuth v2', () => {
       code,
       redirect_uri: redirectUri,
     });
-    expect(result.authed_user?.id).toBe('U0BOB');
+    expect(result.authed_user?.id).toBe('U0BOB0000');
   });
 });
 
@@ -231,7 +231,7 @@ describe('Slack Web API', () => {
       team: 'Acme',
       user: 'alice',
       team_id: 'T0ACME001',
-      user_id: 'U0ALICE',
+      user_id: 'U0ALICE00',
     });
     expect(await client(token).team.info()).toMatchObject({
       team: { id: 'T0ACME001', name: 'Acme', domain: 'acme' },
@@ -250,23 +250,23 @@ describe('Slack Web API', () => {
   });
 
   it('looks up users, lists them and the user groups with their members', async () => {
-    const info = await alice().users.info({ user: 'U0CAROL' });
+    const info = await alice().users.info({ user: 'U0CAROL00' });
     expect(info.user).toMatchObject({
-      id: 'U0CAROL',
+      id: 'U0CAROL00',
       name: 'carol',
       real_name: '山田 花子',
       profile: { display_name: 'hanako' },
     });
-    expect((await platformError(alice().users.info({ user: 'U0NOBODY' }))).error).toBe('user_not_found');
+    expect((await platformError(alice().users.info({ user: 'U0NOBODY0' }))).error).toBe('user_not_found');
     const list = await alice().users.list({ limit: 2 });
     expect(list.members).toHaveLength(2);
     const rest = await alice().users.list({ limit: 2, cursor: list.response_metadata?.next_cursor });
-    expect(rest.members?.map((member) => member.id)).toEqual(['U0CAROL']);
+    expect(rest.members?.map((member) => member.id)).toEqual(['U0CAROL00']);
     const groups = await alice().usergroups.list({ include_users: true });
     expect(groups.usergroups?.[0]).toMatchObject({
       id: 'S0DESIGN',
       handle: 'design',
-      users: ['U0ALICE', 'U0CAROL'],
+      users: ['U0ALICE00', 'U0CAROL00'],
     });
   });
 
@@ -282,7 +282,7 @@ describe('Slack Web API', () => {
     expect(list.channels?.find((channel) => channel.id === 'C0RANDOM0')).toMatchObject({ is_member: false });
     expect(list.channels?.find((channel) => channel.id === 'D0ALICEBOB')).toMatchObject({
       is_im: true,
-      user: 'U0BOB',
+      user: 'U0BOB0000',
     });
     expect(list.channels?.find((channel) => channel.id === 'G0TRIO000')).toMatchObject({
       is_mpim: true,
@@ -300,23 +300,23 @@ describe('Slack Web API', () => {
     expect(history.messages?.map((message) => message.text)).toEqual([
       '<!channel> lunch is here',
       'Release train leaves at 3',
-      '<@U0ALICE> can you check the release notes?',
+      '<@U0ALICE00> can you check the release notes?',
     ]);
     const parent = history.messages?.[1];
-    expect(parent).toMatchObject({ reply_count: 1, reply_users: ['U0CAROL'] });
+    expect(parent).toMatchObject({ reply_count: 1, reply_users: ['U0CAROL00'] });
     const replies = await alice().conversations.replies({ channel: 'C0GENERAL', ts: parent?.ts ?? '' });
     expect(replies.messages?.map((message) => message.text)).toEqual([
       'Release train leaves at 3',
       '了解です',
     ]);
-    expect(replies.messages?.[1]).toMatchObject({ thread_ts: parent?.ts, parent_user_id: 'U0ALICE' });
+    expect(replies.messages?.[1]).toMatchObject({ thread_ts: parent?.ts, parent_user_id: 'U0ALICE00' });
   });
 
   it('finds mentions and DMs with search.messages, newest first, with thread permalinks', async () => {
-    const mentions = await alice().search.messages({ query: '<@U0ALICE>', sort: 'timestamp', count: 100 });
+    const mentions = await alice().search.messages({ query: '<@U0ALICE00>', sort: 'timestamp', count: 100 });
     expect(mentions.messages?.matches?.map((match) => match.channel?.id)).toEqual(['G0TRIO000', 'C0GENERAL']);
     expect(mentions.messages?.matches?.[0]).toMatchObject({
-      user: 'U0CAROL',
+      user: 'U0CAROL00',
       username: 'carol',
       team: 'T0ACME001',
       channel: { is_mpim: true, is_private: true },
@@ -328,7 +328,7 @@ describe('Slack Web API', () => {
     // As in Slack's documented example, the channel of a match says nothing of being an im.
     expect(dms.messages?.matches?.[0]?.channel).toEqual({
       id: 'D0ALICEBOB',
-      name: 'U0BOB',
+      name: 'U0BOB0000',
       is_mpim: false,
       is_private: true,
       is_shared: false,
@@ -338,7 +338,7 @@ describe('Slack Web API', () => {
       pending_shared: [],
     });
     // Slack documents no OR: it is an ordinary word, so this asks for DMs that mention Alice and say "or".
-    const combined = await alice().search.messages({ query: `<@U0ALICE> OR is:dm after:${today}` });
+    const combined = await alice().search.messages({ query: `<@U0ALICE00> OR is:dm after:${today}` });
     expect(combined.messages?.total).toBe(0);
 
     const future = new Date(now + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -388,16 +388,16 @@ describe('Slack Web API', () => {
     const parentTs = (await alice().conversations.history({ channel: 'C0GENERAL' })).messages?.[1]?.ts ?? '';
     const posted = await alice().chat.postMessage({
       channel: 'C0GENERAL',
-      text: '<@U0CAROL> thanks!',
+      text: '<@U0CAROL00> thanks!',
       thread_ts: parentTs,
     });
     expect(posted).toMatchObject({
       ok: true,
       channel: 'C0GENERAL',
-      message: { user: 'U0ALICE', thread_ts: parentTs },
+      message: { user: 'U0ALICE00', thread_ts: parentTs },
     });
     const replies = await alice().conversations.replies({ channel: 'C0GENERAL', ts: parentTs });
-    expect(replies.messages?.at(-1)).toMatchObject({ ts: posted.ts, text: '<@U0CAROL> thanks!' });
+    expect(replies.messages?.at(-1)).toMatchObject({ ts: posted.ts, text: '<@U0CAROL00> thanks!' });
     const link = await alice().chat.getPermalink({ channel: 'C0GENERAL', message_ts: posted.ts ?? '' });
     expect(link.permalink).toContain(`?thread_ts=${parentTs}&cid=C0GENERAL`);
 
@@ -424,7 +424,7 @@ describe('Slack Web API', () => {
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(WebAPIRateLimitedError);
     expect((error as WebAPIRateLimitedError).retryAfter).toBeGreaterThan(0);
-    expect((await alice().users.info({ user: 'U0BOB' })).ok).toBe(true);
+    expect((await alice().users.info({ user: 'U0BOB0000' })).ok).toBe(true);
     await control('/_control/clock', { advanceMs: 60_000 });
     expect((await alice().search.messages({ query: 'x' })).ok).toBe(true);
   });
@@ -439,7 +439,7 @@ describe('Slack Web API', () => {
 
     await control('/_control/faults', { path: '/api/users.*', status: 500, times: 1 });
     const failed = await alice()
-      .users.info({ user: 'U0BOB' })
+      .users.info({ user: 'U0BOB0000' })
       .catch((thrown: unknown) => thrown);
     expect(failed).toBeInstanceOf(WebAPIHTTPError);
 
@@ -455,10 +455,10 @@ describe('Slack Web API', () => {
     const json = await fetch(`${emulator.url}/api/users.info`, {
       method: 'POST',
       headers: { authorization: 'Bearer xoxp-test-alice', 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ user: 'U0BOB' }),
+      body: JSON.stringify({ user: 'U0BOB0000' }),
     });
-    expect(await json.json()).toMatchObject({ ok: true, user: { id: 'U0BOB' } });
-    const get = await fetch(`${emulator.url}/api/users.info?user=U0BOB`, {
+    expect(await json.json()).toMatchObject({ ok: true, user: { id: 'U0BOB0000' } });
+    const get = await fetch(`${emulator.url}/api/users.info?user=U0BOB0000`, {
       headers: { authorization: 'Bearer xoxp-test-alice' },
     });
     expect(await get.json()).toMatchObject({ ok: true, user: { name: 'bob' } });
@@ -467,7 +467,7 @@ describe('Slack Web API', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: 'xoxp-test-alice' }),
     });
-    expect(await formToken.json()).toMatchObject({ ok: true, user_id: 'U0ALICE' });
+    expect(await formToken.json()).toMatchObject({ ok: true, user_id: 'U0ALICE00' });
     const jsonToken = await fetch(`${emulator.url}/api/auth.test`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

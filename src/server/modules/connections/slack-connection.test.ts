@@ -35,8 +35,8 @@ beforeAll(async () => {
   team.messages.push({
     channel: 'C0GENERAL',
     ts: slackTs(now, 10 * 60),
-    user: 'U0BOB',
-    text: '<@U0ALICE> tickets are booked',
+    user: 'U0BOB0000',
+    text: '<@U0ALICE00> tickets are booked',
     thread_ts: parent.ts,
   });
   emulator = await startSlackEmulator({ seed });
@@ -121,7 +121,7 @@ describe('connecting Slack', () => {
     expect(await status(token)).toMatchObject([
       {
         platform: 'slack',
-        platform_user_id: 'U0ALICE',
+        platform_user_id: 'U0ALICE00',
         platform_user_name: 'alice',
         platform_workspace_id: 'T0ACME001',
         platform_workspace_name: 'Acme',
@@ -149,48 +149,48 @@ describe('gathering Slack messages', () => {
     const byText = Object.fromEntries(result.messages.map((message) => [message.body, message]));
     expect(Object.keys(byText).sort()).toEqual(
       [
-        '<@U0ALICE> can you check the release notes?',
+        '<@U0ALICE00> can you check the release notes?',
         '<!channel> lunch is here',
         '<!here> launch review in 5',
         '<!subteam^S0DESIGN|@design> mockups please',
         'Are you around?',
-        '<@U0ALICE> 明日の件、よろしくお願いします',
-        '<@U0ALICE> tickets are booked',
+        '<@U0ALICE00> 明日の件、よろしくお願いします',
+        '<@U0ALICE00> tickets are booked',
       ].sort(),
     );
     // #random's '<!channel> cake in the kitchen' is found by search but not for Alice: she is not in #random.
     // Search returns bare ids; the timeline shows names.
-    expect(byText['<@U0ALICE> can you check the release notes?']!.content).toMatch(
-      /^<@U0ALICE\|[^>]+> can you check the release notes\?$/,
+    expect(byText['<@U0ALICE00> can you check the release notes?']!.content).toMatch(
+      /^<@U0ALICE00\|[^>]+> can you check the release notes\?$/,
     );
-    const threadReply = byText['<@U0ALICE> tickets are booked']!;
+    const threadReply = byText['<@U0ALICE00> tickets are booked']!;
     expect(threadReply.mention_types).toMatchObject({ is_reply: true, is_direct_mention: true });
     expect(threadReply.thread_ts).toBeDefined();
     expect(threadReply.thread_ts).not.toBe(threadReply.ts);
     expect(new URL(threadReply.original_url).searchParams.get('thread_ts')).toBe(threadReply.thread_ts);
     expect(byText['Are you around?']).toMatchObject({
       mention_types: { is_dm: true },
-      account: { account_id: 'U0BOB', name: 'Bob Brown' },
+      account: { account_id: 'U0BOB0000', name: 'Bob Brown' },
       conversation_info: { id: 'D0ALICEBOB', name: 'Bob Brown', is_im: true },
     });
     expect(byText['<!here> launch review in 5']).toMatchObject({
       mention_types: { is_all_mention: true },
       conversation_info: { name: 'launch', is_group: true, is_channel: true },
     });
-    expect(byText['<@U0ALICE> 明日の件、よろしくお願いします']).toMatchObject({
+    expect(byText['<@U0ALICE00> 明日の件、よろしくお願いします']).toMatchObject({
       account: { name: 'hanako' },
       mention_types: { is_direct_mention: true, is_dm: true },
       conversation_info: { is_mpim: true },
     });
     const general = result.messages.filter((message) => message.conversation_info.id === 'C0GENERAL');
     expect(general.map((message) => message.position_index)).toEqual([1, 2, 3]);
-    expect(byText['<@U0ALICE> can you check the release notes?']!.original_url).toMatch(
+    expect(byText['<@U0ALICE00> can you check the release notes?']!.original_url).toMatch(
       /^https?:\/\/.+\/archives\/C0GENERAL\/p\d+$/,
     );
     // Names are looked up once per person and then cached.
     await messages(token);
     expect(
-      (await calls('users.info')).filter((call) => (call.body as { user?: string }).user === 'U0BOB'),
+      (await calls('users.info')).filter((call) => (call.body as { user?: string }).user === 'U0BOB0000'),
     ).toHaveLength(1);
     expect(await calls('usergroups.list')).toHaveLength(1);
   });
@@ -239,7 +239,7 @@ describe('replying and disconnecting on Slack', () => {
     const [post] = await calls('chat.postMessage');
     expect(post!.body).toMatchObject({
       channel: 'C0GENERAL',
-      text: '<@U0BOB> thanks! <!here> FYI',
+      text: '<@U0BOB0000> thanks! <!here> FYI',
       thread_ts: asked.ts,
     });
   });

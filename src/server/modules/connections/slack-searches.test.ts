@@ -24,17 +24,17 @@ function bentoTeam(now: number): SlackSeedTeam {
     domain: 'bento',
     plan: 'free',
     users: [
-      { id: 'U0DAN', name: 'dan', real_name: 'Dan Doe' },
-      { id: 'U0EVE', name: 'eve', real_name: 'Eve East' },
+      { id: 'U0DAN0000', name: 'dan', real_name: 'Dan Doe' },
+      { id: 'U0EVE0000', name: 'eve', real_name: 'Eve East' },
     ],
     conversations: [
-      { id: 'C0BENTOGEN', name: 'general', kind: 'public', members: ['U0DAN', 'U0EVE'] },
-      { id: 'D0DANEVE01', kind: 'im', members: ['U0DAN', 'U0EVE'] },
+      { id: 'C0BENTOGEN', name: 'general', kind: 'public', members: ['U0DAN0000', 'U0EVE0000'] },
+      { id: 'D0DANEVE01', kind: 'im', members: ['U0DAN0000', 'U0EVE0000'] },
     ],
     messages: [
-      { channel: 'C0BENTOGEN', ts: ts(30), user: 'U0EVE', text: '<@U0DAN> lunch?' },
-      { channel: 'C0BENTOGEN', ts: ts(20), user: 'U0EVE', text: '<!channel> bento day' },
-      { channel: 'D0DANEVE01', ts: ts(10), user: 'U0EVE', text: 'See you there' },
+      { channel: 'C0BENTOGEN', ts: ts(30), user: 'U0EVE0000', text: '<@U0DAN0000> lunch?' },
+      { channel: 'C0BENTOGEN', ts: ts(20), user: 'U0EVE0000', text: '<!channel> bento day' },
+      { channel: 'D0DANEVE01', ts: ts(10), user: 'U0EVE0000', text: 'See you there' },
     ],
   };
 }
@@ -43,7 +43,7 @@ const crowdGroups = ['S0GROUP1', 'S0GROUP2', 'S0GROUP3', 'S0GROUP4', 'S0GROUP5']
 
 function crowdTeam(now: number): SlackSeedTeam {
   const ts = (minutesAgo: number) => slackTs(now, minutesAgo * 60);
-  const people = ['U0ERIN', 'U0FRANK', 'U0GWEN', 'U0HANA'];
+  const people = ['U0ERIN000', 'U0FRANK00', 'U0GWEN000', 'U0HANA000'];
   return {
     id: 'T0CROWD01',
     name: 'Crowd',
@@ -53,20 +53,20 @@ function crowdTeam(now: number): SlackSeedTeam {
       id,
       handle: `group-${n + 1}`,
       name: `Group ${n + 1}`,
-      users: ['U0ERIN', 'U0FRANK', 'U0HANA'],
+      users: ['U0ERIN000', 'U0FRANK00', 'U0HANA000'],
     })),
     conversations: [
       { id: 'C0CROWDGEN', name: 'general', kind: 'public', members: people },
-      { id: 'C0CROWDRND', name: 'random', kind: 'public', members: ['U0GWEN'] },
-      { id: 'D0ERINGWEN', kind: 'im', members: ['U0ERIN', 'U0GWEN'] },
+      { id: 'C0CROWDRND', name: 'random', kind: 'public', members: ['U0GWEN000'] },
+      { id: 'D0ERINGWEN', kind: 'im', members: ['U0ERIN000', 'U0GWEN000'] },
     ],
     messages: [
-      { channel: 'C0CROWDGEN', ts: ts(50), user: 'U0GWEN', text: '<@U0ERIN> the report, please' },
-      { channel: 'C0CROWDGEN', ts: ts(40), user: 'U0GWEN', text: '<!subteam^S0GROUP3|@group-3> stand-up' },
-      { channel: 'C0CROWDGEN', ts: ts(30), user: 'U0GWEN', text: '<!here> fire drill at 3' },
-      { channel: 'C0CROWDRND', ts: ts(25), user: 'U0GWEN', text: '<!channel> cake for #random only' },
-      { channel: 'D0ERINGWEN', ts: ts(20), user: 'U0GWEN', text: 'Coffee?' },
-      { channel: 'C0CROWDGEN', ts: ts(10), user: 'U0GWEN', text: '<@U0FRANK> your turn' },
+      { channel: 'C0CROWDGEN', ts: ts(50), user: 'U0GWEN000', text: '<@U0ERIN000> the report, please' },
+      { channel: 'C0CROWDGEN', ts: ts(40), user: 'U0GWEN000', text: '<!subteam^S0GROUP3|@group-3> stand-up' },
+      { channel: 'C0CROWDGEN', ts: ts(30), user: 'U0GWEN000', text: '<!here> fire drill at 3' },
+      { channel: 'C0CROWDRND', ts: ts(25), user: 'U0GWEN000', text: '<!channel> cake for #random only' },
+      { channel: 'D0ERINGWEN', ts: ts(20), user: 'U0GWEN000', text: 'Coffee?' },
+      { channel: 'C0CROWDGEN', ts: ts(10), user: 'U0GWEN000', text: '<@U0FRANK00> your turn' },
     ],
   };
 }
@@ -132,33 +132,33 @@ const broadcasts = ['<!channel>', '<!here>', '<!everyone>'];
 
 describe('Slack gathering on a free workspace', () => {
   it('finds mentions, DMs and all-mentions without user groups, and says group mentions were unavailable', async () => {
-    const token = await connectedAs('U0DAN');
+    const token = await connectedAs('U0DAN0000');
     const result = await gather(token);
     expect(result.accounts[0]).toMatchObject({
       status: 'completed',
       unavailable: [{ kind: 'group_mentions', reason: 'plan_upgrade_required' }],
     });
     expect(result.messages.map((message) => message.body).sort()).toEqual(
-      ['<@U0DAN> lunch?', '<!channel> bento day', 'See you there'].sort(),
+      ['<@U0DAN0000> lunch?', '<!channel> bento day', 'See you there'].sort(),
     );
-    expect((await searchQueries()).sort()).toEqual([...essential('U0DAN'), ...broadcasts].sort());
+    expect((await searchQueries()).sort()).toEqual([...essential('U0DAN0000'), ...broadcasts].sort());
   });
 });
 
 describe('Slack gathering with five user groups', () => {
   it('sends one query per kind, never OR, 11 searches within the 20 a minute, and keeps only my all-mentions', async () => {
-    const token = await connectedAs('U0ERIN');
+    const token = await connectedAs('U0ERIN000');
     const result = await gather(token);
     expect(result.accounts[0]!.status).toBe('completed');
     expect(result.accounts[0]!.unavailable).toBeUndefined();
     const queries = await searchQueries();
     expect(queries.sort()).toEqual(
-      [...essential('U0ERIN'), ...broadcasts, ...crowdGroups.map((id) => `<!subteam^${id}>`)].sort(),
+      [...essential('U0ERIN000'), ...broadcasts, ...crowdGroups.map((id) => `<!subteam^${id}>`)].sort(),
     );
     expect(queries.some((query) => / OR /.test(query))).toBe(false);
     expect(result.messages.map((message) => message.body).sort()).toEqual(
       [
-        '<@U0ERIN> the report, please',
+        '<@U0ERIN000> the report, please',
         '<!subteam^S0GROUP3|@group-3> stand-up',
         '<!here> fire drill at 3',
         'Coffee?',
@@ -167,9 +167,9 @@ describe('Slack gathering with five user groups', () => {
   });
 
   it('gives up optional searches first when the minute runs short, and leaves room for another user', async () => {
-    const erin = await connectedAs('U0ERIN');
-    const frank = await connectedAs('U0FRANK');
-    const gwen = await connectedAs('U0GWEN');
+    const erin = await connectedAs('U0ERIN000');
+    const frank = await connectedAs('U0FRANK00');
+    const gwen = await connectedAs('U0GWEN000');
     expect((await gather(erin)).accounts[0]!.unavailable).toBeUndefined();
     // Erin refreshes again in the same minute: her essential and all-mention searches run, her groups wait.
     setAppClock(appNow + GATHERING_SHARED_FOR_MS);
@@ -185,7 +185,7 @@ describe('Slack gathering with five user groups', () => {
       'all_mentions',
       'group_mentions',
     ]);
-    expect(frankResult.messages.map((message) => message.body)).toContain('<@U0FRANK> your turn');
+    expect(frankResult.messages.map((message) => message.body)).toContain('<@U0FRANK00> your turn');
     // Nothing is left this minute: a third user's gathering says so, and Slack itself never answered 429.
     expect((await gather(gwen)).accounts[0]).toMatchObject({
       status: 'error',
@@ -201,7 +201,7 @@ describe('Slack gathering with five user groups', () => {
 
   it('goes on without group mentions when usergroups.list fails, and asks again next time', async () => {
     // Hana's user groups have not been looked up (and cached) by an earlier test.
-    const token = await connectedAs('U0HANA');
+    const token = await connectedAs('U0HANA000');
     await control(emulator.url, 'faults', { method: 'usergroups.list', status: 500, times: 1 });
     const result = await gather(token);
     expect(result.accounts[0]).toMatchObject({
