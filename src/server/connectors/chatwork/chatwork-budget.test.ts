@@ -4,16 +4,15 @@ import { defaultChatworkSeed, type ChatworkSeed } from '../../../../emulators/ch
 import { control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import type { ConnectorAccount } from '../connector-account.ts';
 import { ProviderError } from '../provider-error.ts';
-import { CHATWORK_BUDGET, chatworkBudgetKey, createChatworkClient } from './chatwork-client.ts';
+import { chatworkConnectors, connectChatwork } from '../../test/connector-helpers.ts';
+import { CHATWORK_BUDGET, chatworkBudgetKey } from './chatwork-client.ts';
 import { CHATWORK_ROOMS_PER_GATHER, gatherChatwork } from './chatwork-inbound.ts';
-import { createChatworkOAuth } from './chatwork-oauth.ts';
 
 /**
  * ChatWork's 300 calls per 5 minutes, counted as ChatWork counts them: per account, the sign-in's `GET /me`
  * included, so Matome stops itself at the 300th call and ChatWork never has to answer 429.
  */
 
-const redirectUri = 'https://matome.test/api/chatwork/callback';
 let emulator: { url: string; close(): Promise<void> };
 
 /** The default seed, with Aiko in 22 group rooms besides her own: more than one gathering reads. */
@@ -42,29 +41,6 @@ beforeEach(async () => {
   await control(emulator.url, 'settings', { autoApprove: true, approveAs: '1001' });
 });
 
-function connectors() {
-  const api = createChatworkClient({ apiUrl: `${emulator.url}/v2`, timeoutMs: 5000 });
-  const oauth = createChatworkOAuth({
-    clientId: 'chatwork-client',
-    clientSecret: 'chatwork-secret',
-    authorizeUrl: `${emulator.url}/packages/oauth2/login.php`,
-    tokenUrl: `${emulator.url}/token`,
-    timeoutMs: 5000,
-    api,
-  });
-  return { api, oauth };
-}
-
-/** The consent and code exchange, as the connections module makes them. */
-async function connect(oauth: ReturnType<typeof connectors>['oauth']) {
-  const codeVerifier = 'v'.repeat(64);
-  const consent = await fetch(oauth.authorizeUrl({ state: 's', redirectUri, codeVerifier }), {
-    redirect: 'manual',
-  });
-  const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-  return oauth.exchangeCode({ code, redirectUri, codeVerifier, userId: 'matome-user-1' });
-}
-
 const account: ConnectorAccount = {
   connectionId: 'connection-1',
   platformUserId: '1001',
@@ -79,8 +55,8 @@ async function apiCalls() {
 
 describe('ChatWork call budget', () => {
   it('makes 21 calls per gathering: the room list and the 20 most recently updated rooms', async () => {
-    const { api, oauth } = connectors();
-    const { tokens } = await connect(oauth);
+    const { api, oauth } = chatworkConnectors(emulator.url);
+    const { tokens } = await connectChatwork(oauth);
     await fetch(`${emulator.url}/_control/requests`, { method: 'DELETE' });
     const gathered = await gatherChatwork(api(tokens.accessToken, chatworkBudgetKey(1001)), account);
     expect(gathered.checked).toBe(CHATWORK_ROOMS_PER_GATHER);
@@ -88,8 +64,8 @@ describe('ChatWork call budget', () => {
   });
 
   it('counts the sign-in’s GET /me against the account and stops at ChatWork’s 300th call', async () => {
-    const { api, oauth } = connectors();
-    const { tokens } = await connect(oauth);
+    const { api, oauth } = chatworkConnectors(emulator.url);
+    const { tokens } = await connectChatwork(oauth);
     const token = api(tokens.accessToken, chatworkBudgetKey(1001));
     let stopped: unknown;
     for (let gathering = 0; gathering < 20 && !stopped; gathering += 1) {
@@ -106,8 +82,8 @@ describe('ChatWork call budget', () => {
   });
 
   it('takes ChatWork’s own count when another client of the account has used some of it', async () => {
-    const { api, oauth } = connectors();
-    const { tokens } = await connect(oauth);
+    const { api, oauth } = chatworkConnectors(emulator.url);
+    const { tokens } = await connectChatwork(oauth);
     // Another app (or another Matome server) spends 250 of the account's calls.
     for (let call = 0; call < 250; call += 1) {
       await fetch(`${emulator.url}/v2/me`, { headers: { 'x-chatworktoken': 'chatwork-api-token-aiko' } });

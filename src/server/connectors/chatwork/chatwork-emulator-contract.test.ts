@@ -5,9 +5,10 @@ import { loadSettings } from '../../config.ts';
 import { control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import { loadChatworkSpec } from '../../test/provider-specs.ts';
 import type { ConnectorAccount } from '../connector-account.ts';
-import { chatworkBudgetKey, createChatworkClient } from './chatwork-client.ts';
+import { chatworkConnectors, chatworkRedirectUri, connectChatwork } from '../../test/connector-helpers.ts';
+import { chatworkBudgetKey } from './chatwork-client.ts';
 import { gatherChatwork } from './chatwork-inbound.ts';
-import { CHATWORK_SCOPES, createChatworkOAuth } from './chatwork-oauth.ts';
+import { CHATWORK_SCOPES } from './chatwork-oauth.ts';
 import { postChatworkReply } from './chatwork-outbound.ts';
 
 /**
@@ -17,7 +18,6 @@ import { postChatworkReply } from './chatwork-outbound.ts';
  * RAML's known defects undone, in `provider-specs.ts`).
  */
 const spec = loadChatworkSpec();
-const redirectUri = 'https://matome.test/api/chatwork/callback';
 
 function seed() {
   const base = defaultChatworkSeed();
@@ -42,15 +42,7 @@ afterAll(async () => emulator?.close());
 
 /** Everything the connector does with ChatWork, errors included. */
 async function useEveryCall() {
-  const api = createChatworkClient({ apiUrl: `${emulator.url}/v2`, timeoutMs: 5000 });
-  const oauth = createChatworkOAuth({
-    clientId: 'chatwork-client',
-    clientSecret: 'chatwork-secret',
-    authorizeUrl: `${emulator.url}/packages/oauth2/login.php`,
-    tokenUrl: `${emulator.url}/token`,
-    timeoutMs: 5000,
-    api,
-  });
+  const { api, oauth } = chatworkConnectors(emulator.url);
   const account: ConnectorAccount = {
     connectionId: 'c1',
     platformUserId: '1001',
@@ -60,14 +52,14 @@ async function useEveryCall() {
   };
   const owner = { platformUserId: '1001', workspaceId: null };
   await control(emulator.url, 'settings', { autoApprove: true, approveAs: '1001' });
-  const codeVerifier = 'v'.repeat(64);
-  const consent = await fetch(oauth.authorizeUrl({ state: 's', redirectUri, codeVerifier }), {
-    redirect: 'manual',
-  });
-  const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-  const { tokens } = await oauth.exchangeCode({ code, redirectUri, codeVerifier, userId: 'u1' });
+  const { tokens } = await connectChatwork(oauth);
   await expect(
-    oauth.exchangeCode({ code: 'never-issued', redirectUri, codeVerifier, userId: 'u1' }),
+    oauth.exchangeCode({
+      code: 'never-issued',
+      redirectUri: chatworkRedirectUri,
+      codeVerifier: 'v'.repeat(64),
+      userId: 'u1',
+    }),
   ).rejects.toMatchObject({ failure: 'refresh_rejected' });
   const refreshed = await oauth.refresh(tokens.refreshToken!, owner);
   const aiko = api(refreshed.accessToken, chatworkBudgetKey(1001));

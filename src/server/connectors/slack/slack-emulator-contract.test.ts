@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
 import { defaultSlackSeed, matomeSlackUserScopes, slackTs } from '../../../../emulators/slack/slack-seed.ts';
 import { createMemoryCache } from '../../lib/cache.ts';
+import { freeSlackTeam } from '../../test/connector-helpers.ts';
 import { control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import { loadSlackSpec } from '../../test/provider-specs.ts';
 import type { ConnectorAccount } from '../connector-account.ts';
@@ -29,18 +30,7 @@ function seed() {
     user: 'U0BOB0000',
     text: '<@U0ALICE00> meet <@U0GHOST99>, who has left',
   });
-  base.teams.push({
-    id: 'T0BENTO01',
-    name: 'Bento Club',
-    domain: 'bento',
-    plan: 'free',
-    users: [
-      { id: 'U0DAN0000', name: 'dan', real_name: 'Dan Doe' },
-      { id: 'U0EVE0000', name: 'eve', real_name: 'Eve East' },
-    ],
-    conversations: [{ id: 'D0DANEVE01', kind: 'im', members: ['U0DAN0000', 'U0EVE0000'] }],
-    messages: [{ channel: 'D0DANEVE01', ts: slackTs(now, 60), user: 'U0EVE0000', text: 'Hello Dan' }],
-  });
+  base.teams.push(freeSlackTeam(now));
   base.tokens!.push(
     {
       token: 'xoxp-test-dan',

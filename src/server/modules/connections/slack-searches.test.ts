@@ -3,6 +3,7 @@ import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.t
 import { defaultSlackSeed, slackTs, type SlackSeedTeam } from '../../../../emulators/slack/slack-seed.ts';
 import { slackMessageResultSchema, type SlackMessageResult } from '../../../contract/messages.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { freeSlackTeam } from '../../test/connector-helpers.ts';
 import { connectAccount, control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
@@ -15,29 +16,6 @@ import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts
 
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
-
-function bentoTeam(now: number): SlackSeedTeam {
-  const ts = (minutesAgo: number) => slackTs(now, minutesAgo * 60);
-  return {
-    id: 'T0BENTO01',
-    name: 'Bento Club',
-    domain: 'bento',
-    plan: 'free',
-    users: [
-      { id: 'U0DAN0000', name: 'dan', real_name: 'Dan Doe' },
-      { id: 'U0EVE0000', name: 'eve', real_name: 'Eve East' },
-    ],
-    conversations: [
-      { id: 'C0BENTOGEN', name: 'general', kind: 'public', members: ['U0DAN0000', 'U0EVE0000'] },
-      { id: 'D0DANEVE01', kind: 'im', members: ['U0DAN0000', 'U0EVE0000'] },
-    ],
-    messages: [
-      { channel: 'C0BENTOGEN', ts: ts(30), user: 'U0EVE0000', text: '<@U0DAN0000> lunch?' },
-      { channel: 'C0BENTOGEN', ts: ts(20), user: 'U0EVE0000', text: '<!channel> bento day' },
-      { channel: 'D0DANEVE01', ts: ts(10), user: 'U0EVE0000', text: 'See you there' },
-    ],
-  };
-}
 
 const crowdGroups = ['S0GROUP1', 'S0GROUP2', 'S0GROUP3', 'S0GROUP4', 'S0GROUP5'];
 
@@ -74,7 +52,7 @@ function crowdTeam(now: number): SlackSeedTeam {
 beforeAll(async () => {
   const now = Date.now();
   const seed = defaultSlackSeed(now);
-  seed.teams.push(bentoTeam(now), crowdTeam(now));
+  seed.teams.push(freeSlackTeam(now), crowdTeam(now));
   emulator = await startSlackEmulator({ seed });
   testApp = await createTestApp({
     SLACK_CLIENT_ID: 'slack-client',
