@@ -50,7 +50,14 @@ type Scenario = {
   idealCalls: number;
 };
 
-type Run = { wallMs: number; messages: Record<Platform, number>; calls: number; failed: number };
+type Run = {
+  wallMs: number;
+  /** The app's own CPU time during the gathering (the emulators run in another process). */
+  cpuMs: number;
+  messages: Record<Platform, number>;
+  calls: number;
+  failed: number;
+};
 
 async function post(url: string, body?: unknown): Promise<void> {
   const response = await fetch(url, {
@@ -137,6 +144,7 @@ async function coldRun(scenario: Scenario): Promise<Run> {
       await fetch(`${url}/_control/requests`, { method: 'DELETE' });
     }
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const results = await Promise.all(
       scenario.platforms.map(async (platform) => {
         const response = await app.inject({ method: 'GET', url: `/api/${platform}/messages`, headers });
@@ -144,6 +152,7 @@ async function coldRun(scenario: Scenario): Promise<Run> {
       }),
     );
     const wallMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const calls = await Promise.all(
       used.map(
         async (url) =>
@@ -155,6 +164,7 @@ async function coldRun(scenario: Scenario): Promise<Run> {
     scenario.platforms.forEach((platform, index) => (messages[platform] = results[index]!.messages.length));
     return {
       wallMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       messages,
       calls: calls.reduce((sum, count) => sum + count, 0),
       failed: results.flatMap((result) => result.accounts).filter((account) => account.status !== 'completed')
@@ -172,7 +182,7 @@ function describeRun(run: Run, index: number): string {
     .map(([platform, count]) => `${count} ${platform === 'slack' ? 'Slack' : 'ChatWork'}`)
     .join(' + ');
   const failed = run.failed ? `, ${run.failed} accounts FAILED` : '';
-  return `  run ${index + 1}: ${run.wallMs.toFixed(0)} ms (${found} messages, ${run.calls} provider calls${failed})`;
+  return `  run ${index + 1}: ${run.wallMs.toFixed(0)} ms, app CPU ${run.cpuMs.toFixed(0)} ms (${found} messages, ${run.calls} provider calls${failed})`;
 }
 
 function summary(scenario: Scenario, runs: Run[]): string[] {
