@@ -46,14 +46,15 @@ const refreshResponseSchema = z.looseObject({
   scope: z.string().optional(),
 });
 
+/** The part of a Slack user Matome uses; the rest of Slack's large user object is dropped, not cached. */
 export const slackUserInfoSchema = z.looseObject({
   ok: z.literal(true),
-  user: z.looseObject({
+  user: z.object({
     id: z.string(),
     name: z.string().optional(),
     real_name: z.string().optional(),
     profile: z
-      .looseObject({
+      .object({
         display_name: z.string().optional(),
         real_name: z.string().optional(),
         email: z.string().optional(),
