@@ -113,25 +113,20 @@ export async function searchWorkspace(context: SearchContext): Promise<Searched>
       retryAfterSeconds: grant.retryAfterSeconds,
     });
   }
-  // The lookups go out first: the group searches wait for the user groups, and answers are read in the order
-  // they arrive, so the searches leave once the lookups' requests have.
-  const groups = myUserGroups(context);
-  const channels = myPublicChannels(context);
-  await new Promise((resolve) => setImmediate(resolve));
   const groupSearches = async () => {
-    const found = await groups;
-    if ('unavailable' in found) return unavailable.set('group_mentions', found.unavailable);
-    if (found.ids.length === 0) return;
-    const more = context.client.searchBudget.take(workspace, spender, 0, found.ids.length);
-    const queries = found.ids.map((id): Query => ({ kind: 'group_mentions', query: `<!subteam^${id}>` }));
+    const groups = await myUserGroups(context);
+    if ('unavailable' in groups) return unavailable.set('group_mentions', groups.unavailable);
+    if (groups.ids.length === 0) return;
+    const more = context.client.searchBudget.take(workspace, spender, 0, groups.ids.length);
+    const queries = groups.ids.map((id): Query => ({ kind: 'group_mentions', query: `<!subteam^${id}>` }));
     return optionalSearches(queries, more.ok ? more.optional : 0);
   };
-  const [, , , memberOf] = await Promise.all([
-    groupSearches(),
-    Promise.all(essential.map(search)),
-    optionalSearches(broadcasts, grant.optional),
-    channels,
-  ]);
+  // The lookups go out first, the other searches a moment later: the group searches wait for the user groups,
+  // and answers are read in the order they arrive.
+  const otherSearches = new Promise((resolve) => setImmediate(resolve)).then(() =>
+    Promise.all([Promise.all(essential.map(search)), optionalSearches(broadcasts, grant.optional)]),
+  );
+  const [, memberOf] = await Promise.all([groupSearches(), myPublicChannels(context), otherSearches]);
 
   const since = context.now - SLACK_LOOKBACK_DAYS * 86_400;
   const concernsMe = ({ match, kinds }: { match: SearchMatch; kinds: Set<SlackSearchKind> }) =>
