@@ -69,12 +69,16 @@ async function post(url: string, body?: unknown): Promise<void> {
 }
 
 /**
- * The fewest Slack calls that must follow one another for one workspace: my user groups before the searches for
- * their mentions (only when I am in a group), then the names of the people in what was found.
+ * The fewest Slack calls that must follow one another for one workspace (decision 050): my user groups before the
+ * searches for their mentions (only when I am in a group), beside the pages of my public channels (1,000 a page),
+ * then the names of the people in what was found.
  */
 function idealSlackChain(team: SlackSeedTeam, me: string): number {
   const inGroups = (team.usergroups ?? []).some((group) => group.users.includes(me));
-  const searches = inGroups ? 2 : 1;
+  const myChannels = team.conversations.filter(
+    (conversation) => conversation.kind === 'public' && conversation.members.includes(me),
+  ).length;
+  const searches = Math.max(inGroups ? 2 : 1, Math.ceil(myChannels / 1000));
   const someoneToName = team.messages.some((message) => message.user !== me);
   return searches + (someoneToName ? 1 : 0);
 }
