@@ -61,7 +61,7 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
 
   await test.step('connect ChatWork and Slack through their consent pages', async () => {
     await connect(page, 'Connect ChatWork', '3001', 'ChatWork connected: Acme Corp.');
-    await connect(page, 'Connect Slack', 'T01ACME:U01MAYA', 'Slack connected: Acme Corp.');
+    await connect(page, 'Connect Slack', 'T01ACME00:U01MAYA00', 'Slack connected: Acme Corp.');
   });
 
   await test.step('see the mentions of both platforms with their types', async () => {
@@ -94,7 +94,7 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toMatchObject({
       channel: 'C01RELEASES',
-      text: '<@U01RAJ> Reviewing it now.',
+      text: '<@U01RAJ000> Reviewing it now.',
       thread_ts: expect.stringMatching(/^\d+\.\d{6}$/),
     });
   });
@@ -137,7 +137,7 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
   });
 
   await test.step('connect another Slack workspace and reach the Free plan’s limit', async () => {
-    await connect(page, 'Connect Slack', 'T02HOSHI:U02MAYA', 'Slack connected: 星デザイン.');
+    await connect(page, 'Connect Slack', 'T02HOSHI0:U02MAYA00', 'Slack connected: 星デザイン.');
     await openPanel(page);
     await expect(page.getByRole('progressbar', { name: 'Connections used' })).toHaveAttribute(
       'aria-valuetext',

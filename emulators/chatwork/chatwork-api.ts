@@ -84,7 +84,13 @@ export function chatworkApiRoutes(app: FastifyInstance, context: EmulatorContext
       return undefined;
     }
     if (context.settings.rateLimits) {
-      const decision = context.limiter.hit(token, requestsPerWindow, rateLimitWindowMs, context.clock.now());
+      // Counted per account, every token of it together: the stricter reading of an undocumented scope.
+      const decision = context.limiter.hit(
+        `account:${found.accountId}`,
+        requestsPerWindow,
+        rateLimitWindowMs,
+        context.clock.now(),
+      );
       void reply.headers({
         'x-ratelimit-limit': String(decision.limit),
         'x-ratelimit-remaining': String(decision.remaining),

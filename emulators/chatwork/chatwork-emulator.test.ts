@@ -37,7 +37,7 @@ function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
     code_challenge_method: 'S256',
     ...extra,
   });
-  return `${emulator.url}/packages/oauth2/new.php?${params}`;
+  return `${emulator.url}/packages/oauth2/login.php?${params}`;
 }
 
 /** Submits the consent form the way a browser would and returns where it redirects. */
@@ -94,6 +94,23 @@ describe('ChatWork OAuth', () => {
     expect(await plain.text()).toContain('18000');
     const unknown = await fetch(authorizeUrl(pkce().challenge, { client_id: 'nobody' }));
     expect(unknown.status).toBe(400);
+  });
+
+  it('accepts only https redirect URIs, and plain http for loopback hosts', async () => {
+    const challenge = pkce().challenge;
+    for (const uri of ['http://matome.example/api/chatwork/callback', 'http://10.0.0.5/callback']) {
+      const refused = await fetch(authorizeUrl(challenge, { redirect_uri: uri }));
+      expect(refused.status, uri).toBe(400);
+      expect(await refused.text()).toContain('14000');
+    }
+    for (const uri of [
+      'https://matome.example/api/chatwork/callback',
+      'http://localhost:3000/api/chatwork/callback',
+      'http://127.0.0.1:3000/api/chatwork/callback',
+      'http://[::1]:3000/api/chatwork/callback',
+    ]) {
+      expect((await fetch(authorizeUrl(challenge, { redirect_uri: uri }))).status, uri).toBe(200);
+    }
   });
 
   it('redirects with access_denied and the state when the user denies', async () => {
@@ -295,13 +312,15 @@ describe('ChatWork API v2', () => {
     expect(await response.json()).toEqual({ errors: ['Invalid API token'] });
   });
 
-  it('allows 300 requests per 5 minutes per token, with X-RateLimit headers, then 429 until the window resets', async () => {
+  it('allows 300 requests per 5 minutes per account, with X-RateLimit headers, then 429 until the window resets', async () => {
     const { access_token } = await connect();
+    const second = (await connect()).access_token;
     const first = await api('/me', access_token);
     expect(first.headers.get('x-ratelimit-limit')).toBe('300');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('299');
     const reset = Number(first.headers.get('x-ratelimit-reset'));
-    for (let index = 1; index < 300; index += 1) await api('/me', access_token);
+    // Every token of the account counts against the same 300.
+    for (let index = 1; index < 300; index += 1) await api('/me', index % 2 ? second : access_token);
     const limited = await api('/me', access_token);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');

@@ -1,12 +1,21 @@
 /**
- * A local stand-in for ChatWork's OAuth 2.0 consent page and token endpoint and the API v2 calls Matome makes:
- * GET /me, GET and POST /rooms, GET /rooms/{id}, GET and POST /rooms/{id}/messages, GET /rooms/{id}/messages/{id}.
+ * A local stand-in for ChatWork's OAuth 2.0 consent page (`/packages/oauth2/login.php`) and token endpoint and the
+ * API v2 calls Matome makes: GET /me, GET and POST /rooms, GET /rooms/{id}, GET and POST /rooms/{id}/messages,
+ * GET /rooms/{id}/messages/{id}. Its answers are held to ChatWork's RAML by the connectors' contract tests.
  *
- * It does not model: contacts, tasks, files, members, read/unread marks (unread_num and mention_num are fixed by
- * the seed), PUT and DELETE calls, webhooks, `/my/status`, the per-room limit of 10 posts per 10 seconds, the free
- * plan's 40-day window, organisation approval for Business plans, or JWT signatures (its access tokens have the
- * real claims but a random signature). The `force=0` cursor belongs to each access token, so a refreshed token
- * starts from the beginning again.
+ * What it knowingly does not model, and what real ChatWork does there:
+ * - the free plan's 40-day window: messages older than 40 days are not returned and answers carry
+ *   `chatwork-message-limitation: true` (ChatWork changelog 2022-09-06);
+ * - the per-room limit of 10 posts (messages and tasks) per 10 seconds (developer.chatwork.com, per third-party
+ *   summaries; not in the RAML or PDF);
+ * - whether the 300 requests per 5 minutes are counted per token or per account (undocumented): here per
+ *   account, the stricter reading;
+ * - where the `force=0` cursor lives (undocumented): here per access token and room, so a refreshed token starts
+ *   from the beginning again;
+ * - organisation approval of API use on Business and Enterprise plans (PDF, "Before You Start"), SAML sign-in on
+ *   the consent page, and JWT signatures (its access tokens have the real claims and a random signature);
+ * - contacts, tasks, files, members, read/unread marks (unread_num and mention_num are fixed by the seed), PUT and
+ *   DELETE calls, webhooks and `/my/status`.
  */
 import type { FastifyInstance } from 'fastify';
 import {

@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../core/emulator-server.ts';
 import { consentRoutes, type ConsentRequest } from '../core/consent-flow.ts';
 import type { ChatworkStore } from './chatwork-store.ts';
 
-const authorizePath = '/packages/oauth2/new.php';
+const authorizePath = '/packages/oauth2/login.php';
 
 /** Every scope ChatWork's consent screen knows (its PDF's appendix A). */
 const chatworkScopes = new Set([
@@ -37,6 +37,19 @@ interface AuthorizeRequest extends ConsentRequest {
   codeChallenge?: string;
 }
 
+/**
+ * ChatWork registers only https redirect URIs for its (confidential) clients (PDF, "OAuth client creation");
+ * plain http is let through for loopback addresses only, as OAuth's native-app rules allow (RFC 8252 §7.3), so
+ * a local sandbox works.
+ */
+function isHttpsOrLoopback(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return (
+    url.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))
+  );
+}
+
 /** Checks the authorize parameters in ChatWork's order, answering with its error codes (PDF appendix B). */
 function validateAuthorize(store: ChatworkStore, params: Params): AuthorizeRequest | { error: string } {
   if (!params.response_type) return { error: '1001: response_type is missing' };
@@ -46,6 +59,9 @@ function validateAuthorize(store: ChatworkStore, params: Params): AuthorizeReque
   if (!app) return { error: '11000: client_id is not registered' };
   if (!params.redirect_uri) return { error: '13000: redirect_uri is missing' };
   if (!URL.canParse(params.redirect_uri)) return { error: '14000: redirect_uri is malformed' };
+  if (!isHttpsOrLoopback(new URL(params.redirect_uri))) {
+    return { error: '14000: redirect_uri must use https (http only for localhost)' };
+  }
   if (app.redirect_uris && !app.redirect_uris.includes(params.redirect_uri)) {
     return { error: '15000: redirect_uri is not registered' };
   }

@@ -40,6 +40,10 @@ describe('emulator control API', () => {
         query: { x: '1' },
         body: null,
         status: 501,
+        response: {
+          headers: expect.objectContaining({ 'content-type': expect.stringMatching(/json/) }),
+          body: expect.objectContaining({ error: 'not_implemented' }),
+        },
         at: expect.any(String),
       },
     ]);

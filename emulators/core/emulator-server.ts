@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Clock } from './clock.ts';
 import { FaultList, faultSchema } from './faults.ts';
 import { FixedWindowLimiter } from './fixed-window-limiter.ts';
-import { redactSecrets, type LoggedRequest } from './request-log.ts';
+import { loggedBody, redactSecrets, type LoggedRequest } from './request-log.ts';
 
 export interface RunningEmulator {
   /** `http://127.0.0.1:PORT`, without a trailing slash. */
@@ -136,7 +136,10 @@ function buildEmulatorApp<Seed, State>(
     return reply.send(definition.errorBody(status ?? 200, 'Fault injected by the emulator control API'));
   });
 
-  app.addHook('onSend', async (request) => {
+  /** Each answer as sent, for the request log. */
+  const answers = new WeakMap<object, unknown>();
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!isControl(request)) answers.set(request, payload);
     const due = answerNotBefore.get(request);
     if (due !== undefined) await sleep(due - Date.now());
   });
@@ -150,6 +153,12 @@ function buildEmulatorApp<Seed, State>(
       query: redactSecrets({ ...(request.query as object) }) as Record<string, unknown>,
       body: redactSecrets(request.body ?? null),
       status: reply.statusCode,
+      response: {
+        headers: Object.fromEntries(
+          Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
+        ),
+        body: redactSecrets(loggedBody(answers.get(request))),
+      },
       at: new Date(clock.now()).toISOString(),
     });
   });

@@ -4,6 +4,8 @@ export interface LoggedRequest {
   query: Record<string, unknown>;
   body: unknown;
   status: number;
+  /** What the emulator answered: the body (parsed when JSON, `''` when empty) and the headers. */
+  response: { headers: Record<string, string>; body: unknown };
   at: string;
 }
 
@@ -17,7 +19,17 @@ const secretFields = new Set([
   'password',
 ]);
 
-/** Replaces credentials anywhere in a request body, so the log can be shown and asserted on freely. */
+/** A response body as logged: parsed JSON when it is JSON, the text otherwise. */
+export function loggedBody(payload: unknown): unknown {
+  if (typeof payload !== 'string') return payload ?? '';
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+}
+
+/** Replaces credentials anywhere in a request or response body, so the log can be shown and asserted on freely. */
 export function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value === null || typeof value !== 'object') return value;

@@ -5,25 +5,37 @@ import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
 
 /**
  * Larger, generated seeds for the cold-gather bench (issue 4: 3 Slack workspaces, 3 ChatWork accounts × 20
- * rooms), with the sandbox OAuth apps. The user who connects is the first of each workspace (`U…ME`) and each
- * account id is listed first by `benchChatworkAccountIds`; messages spread over the last 6 days, most of them
- * mentioning that user, so every gather has a full latest-100 window to assemble.
+ * rooms; issue 12: 3 Slack workspaces with 40 senders each), with the sandbox OAuth apps. The user who connects is
+ * the first of each workspace (`benchSlackUserId`) and each account id is listed first by `benchChatworkAccountIds`; messages
+ * spread over the last 6 days, most of them mentioning that user, so every gather has a full latest-100 window to
+ * assemble, written by every sender in turn.
  */
 
 const hour = 3600;
-const others = ['aki', 'ben', 'chie', 'dan', 'emi'];
+const names = ['aki', 'ben', 'chie', 'dan', 'emi'];
 
-function benchTeam(now: number, index: number): SlackSeedTeam {
-  const me = `U${index}ME`;
-  const users = [me, ...others.map((name) => `U${index}${name.toUpperCase()}`)];
-  const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CH${n}`);
+/** `senders` people besides me: the five named ones, then numbered ones. */
+function otherNames(senders: number): string[] {
+  return Array.from({ length: senders }, (_, n) => names[n] ?? `person${n}`);
+}
+
+/** The user who connects to bench workspace `index` (from 1). */
+export function benchSlackUserId(index: number): string {
+  return `U${index}ME000000`;
+}
+
+function benchTeam(now: number, index: number, senders: number): SlackSeedTeam {
+  const me = benchSlackUserId(index);
+  const others = otherNames(senders);
+  const users = [me, ...others.map((name) => `U${index}${name.toUpperCase().padEnd(7, '0')}`)];
+  const publicChannels = [0, 1, 2, 3, 4].map((n) => `C${index}CHANNEL${n}`);
   const ims = users
     .slice(1, 4)
-    .map((user, n) => ({ id: `D${index}IM${n}`, kind: 'im' as const, members: [me, user] }));
+    .map((user, n) => ({ id: `D${index}DIRECT0${n}`, kind: 'im' as const, members: [me, user] }));
   const conversations = [
     ...publicChannels.map((id, n) => ({ id, name: `channel-${n}`, kind: 'public' as const, members: users })),
     ...ims,
-    { id: `G${index}MP0`, kind: 'mpim' as const, members: users.slice(0, 4) },
+    { id: `G${index}GROUPDM0`, kind: 'mpim' as const, members: users.slice(0, 4) },
   ];
   const messages = Array.from({ length: 150 }, (_, n) => {
     const conversation = conversations[n % conversations.length] ?? conversations[0];
@@ -40,7 +52,7 @@ function benchTeam(now: number, index: number): SlackSeedTeam {
     return { channel: conversation?.id ?? '', ts: slackTs(now, 60 + n * 3400, n), user: sender, text };
   });
   return {
-    id: `T${index}BENCH`,
+    id: `T${index}BENCH00`,
     name: `Bench workspace ${index}`,
     domain: `bench-${index}`,
     users: users.map((id, n) => ({
@@ -56,10 +68,11 @@ function benchTeam(now: number, index: number): SlackSeedTeam {
   };
 }
 
-export function benchSlackSeed(now: number = Date.now(), workspaces = 3): SlackSeed {
+/** The bench's Slack workspaces; `senders` people besides the one who connects write its messages. */
+export function benchSlackSeed(now: number = Date.now(), workspaces = 3, senders = 5): SlackSeed {
   return {
     apps: sandboxSlackSeed(now).apps,
-    teams: Array.from({ length: workspaces }, (_, index) => benchTeam(now, index + 1)),
+    teams: Array.from({ length: workspaces }, (_, index) => benchTeam(now, index + 1, senders)),
   };
 }
 

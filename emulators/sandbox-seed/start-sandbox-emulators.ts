@@ -31,7 +31,7 @@ export function sandboxAppEnv(urls: { slack: string; chatwork: string }): Record
     CHATWORK_CLIENT_ID: 'sandbox-chatwork-client',
     CHATWORK_CLIENT_SECRET: 'sandbox-chatwork-secret',
     CHATWORK_API_URL: `${urls.chatwork}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${urls.chatwork}/packages/oauth2/new.php`,
+    CHATWORK_AUTHORIZE_URL: `${urls.chatwork}/packages/oauth2/login.php`,
     CHATWORK_TOKEN_URL: `${urls.chatwork}/token`,
   };
 }

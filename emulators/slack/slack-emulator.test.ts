@@ -55,12 +55,16 @@ function authorizeUrl(userScope = matomeSlackUserScopes.join(',')) {
   return `${emulator.url}/oauth/v2/authorize?${params}`;
 }
 
-function consent(decision: 'allow' | 'deny', account = 'T0ACME:U0ALICE', userScope?: string): Promise<URL> {
+function consent(
+  decision: 'allow' | 'deny',
+  account = 'T0ACME001:U0ALICE00',
+  userScope?: string,
+): Promise<URL> {
   return submitConsent(authorizeUrl(userScope), account, decision);
 }
 
 async function connect(userScope?: string) {
-  const code = (await consent('allow', 'T0ACME:U0ALICE', userScope)).searchParams.get('code') ?? '';
+  const code = (await consent('allow', 'T0ACME001:U0ALICE00', userScope)).searchParams.get('code') ?? '';
   return client().oauth.v2.access({
     client_id: 'slack-client',
     client_secret: 'slack-secret',
@@ -77,7 +81,7 @@ describe('Slack OAuth v2', () => {
     expect(html).toContain('<label for="account">Sign in as</label>');
     expect(html).toContain('<optgroup label="Acme">');
     expect(html).toContain('search:read');
-    expect(html).toContain('value="T0ACME:U0BOB"');
+    expect(html).toContain('value="T0ACME001:U0BOB0000"');
   });
 
   it('rejects an unknown client or a missing redirect URI on the consent page', async () => {
@@ -112,9 +116,9 @@ describe('Slack OAuth v2', () => {
     expect(result).toMatchObject({
       ok: true,
       app_id: 'A0MATOME',
-      team: { id: 'T0ACME', name: 'Acme' },
+      team: { id: 'T0ACME001', name: 'Acme' },
       authed_user: {
-        id: 'U0ALICE',
+        id: 'U0ALICE00',
         token_type: 'user',
         expires_in: 43_200,
         scope: matomeSlackUserScopes.join(','),
@@ -161,7 +165,7 @@ describe('Slack OAuth v2', () => {
       },
       body: new URLSearchParams({ code: freshCode, redirect_uri: redirectUri }),
     });
-    expect(await response.json()).toMatchObject({ ok: true, authed_user: { id: 'U0ALICE' } });
+    expect(await response.json()).toMatchObject({ ok: true, authed_user: { id: 'U0ALICE00' } });
   });
 
   it('expires rotated tokens after 12 hours and refreshes them with single-use refresh tokens', async () => {
@@ -182,11 +186,11 @@ describe('Slack OAuth v2', () => {
       ok: true,
       token_type: 'user',
       expires_in: 43_200,
-      team: { id: 'T0ACME' },
+      team: { id: 'T0ACME001' },
     });
     expect(refreshed.authed_user).toBeUndefined();
     expect(refreshed.refresh_token).not.toBe(first.authed_user?.refresh_token);
-    expect((await client(refreshed.access_token).auth.test()).user_id).toBe('U0ALICE');
+    expect((await client(refreshed.access_token).auth.test()).user_id).toBe('U0ALICE00');
 
     expect((await platformError(refresh(first.authed_user?.refresh_token ?? ''))).error).toBe(
       'invalid_refresh_token',
@@ -203,7 +207,7 @@ describe('Slack OAuth v2', () => {
   });
 
   it('approves at once as the configured user when auto-approve is on', async () => {
-    await control('/_control/settings', { autoApprove: true, approveAs: 'U0BOB' });
+    await control('/_control/settings', { autoApprove: true, approveAs: 'U0BOB0000' });
     const response = await fetch(authorizeUrl(), { redirect: 'manual' });
     expect(response.status).toBe(302);
     const code = new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
@@ -213,7 +217,7 @@ describe('Slack OAuth v2', () => {
       code,
       redirect_uri: redirectUri,
     });
-    expect(result.authed_user?.id).toBe('U0BOB');
+    expect(result.authed_user?.id).toBe('U0BOB0000');
   });
 });
 
@@ -226,11 +230,11 @@ describe('Slack Web API', () => {
       url: 'https://acme.slack.com/',
       team: 'Acme',
       user: 'alice',
-      team_id: 'T0ACME',
-      user_id: 'U0ALICE',
+      team_id: 'T0ACME001',
+      user_id: 'U0ALICE00',
     });
     expect(await client(token).team.info()).toMatchObject({
-      team: { id: 'T0ACME', name: 'Acme', domain: 'acme' },
+      team: { id: 'T0ACME001', name: 'Acme', domain: 'acme' },
     });
     expect(await client(token).auth.revoke({ test: true })).toMatchObject({ revoked: false });
     expect(await client(token).auth.revoke()).toMatchObject({ ok: true, revoked: true });
@@ -246,23 +250,23 @@ describe('Slack Web API', () => {
   });
 
   it('looks up users, lists them and the user groups with their members', async () => {
-    const info = await alice().users.info({ user: 'U0CAROL' });
+    const info = await alice().users.info({ user: 'U0CAROL00' });
     expect(info.user).toMatchObject({
-      id: 'U0CAROL',
+      id: 'U0CAROL00',
       name: 'carol',
       real_name: '山田 花子',
       profile: { display_name: 'hanako' },
     });
-    expect((await platformError(alice().users.info({ user: 'U0NOBODY' }))).error).toBe('user_not_found');
+    expect((await platformError(alice().users.info({ user: 'U0NOBODY0' }))).error).toBe('user_not_found');
     const list = await alice().users.list({ limit: 2 });
     expect(list.members).toHaveLength(2);
     const rest = await alice().users.list({ limit: 2, cursor: list.response_metadata?.next_cursor });
-    expect(rest.members?.map((member) => member.id)).toEqual(['U0CAROL']);
+    expect(rest.members?.map((member) => member.id)).toEqual(['U0CAROL00']);
     const groups = await alice().usergroups.list({ include_users: true });
     expect(groups.usergroups?.[0]).toMatchObject({
       id: 'S0DESIGN',
       handle: 'design',
-      users: ['U0ALICE', 'U0CAROL'],
+      users: ['U0ALICE00', 'U0CAROL00'],
     });
   });
 
@@ -270,21 +274,21 @@ describe('Slack Web API', () => {
     const list = await alice().conversations.list({ types: 'public_channel,private_channel,mpim,im' });
     expect(list.channels?.map((channel) => channel.id)).toEqual([
       'C0GENERAL',
-      'C0SECRET',
-      'C0RANDOM',
+      'C0SECRET0',
+      'C0RANDOM0',
       'D0ALICEBOB',
-      'G0TRIO',
+      'G0TRIO000',
     ]);
-    expect(list.channels?.find((channel) => channel.id === 'C0RANDOM')).toMatchObject({ is_member: false });
+    expect(list.channels?.find((channel) => channel.id === 'C0RANDOM0')).toMatchObject({ is_member: false });
     expect(list.channels?.find((channel) => channel.id === 'D0ALICEBOB')).toMatchObject({
       is_im: true,
-      user: 'U0BOB',
+      user: 'U0BOB0000',
     });
-    expect(list.channels?.find((channel) => channel.id === 'G0TRIO')).toMatchObject({
+    expect(list.channels?.find((channel) => channel.id === 'G0TRIO000')).toMatchObject({
       is_mpim: true,
       name: 'mpdm-alice--bob--carol-1',
     });
-    const info = await alice().conversations.info({ channel: 'C0SECRET' });
+    const info = await alice().conversations.info({ channel: 'C0SECRET0' });
     expect(info.channel).toMatchObject({ name: 'launch', is_private: true, is_member: true });
     expect((await platformError(alice().conversations.info({ channel: 'C0BOBONLY' }))).error).toBe(
       'channel_not_found',
@@ -296,40 +300,46 @@ describe('Slack Web API', () => {
     expect(history.messages?.map((message) => message.text)).toEqual([
       '<!channel> lunch is here',
       'Release train leaves at 3',
-      '<@U0ALICE> can you check the release notes?',
+      '<@U0ALICE00> can you check the release notes?',
     ]);
     const parent = history.messages?.[1];
-    expect(parent).toMatchObject({ reply_count: 1, reply_users: ['U0CAROL'] });
+    expect(parent).toMatchObject({ reply_count: 1, reply_users: ['U0CAROL00'] });
     const replies = await alice().conversations.replies({ channel: 'C0GENERAL', ts: parent?.ts ?? '' });
     expect(replies.messages?.map((message) => message.text)).toEqual([
       'Release train leaves at 3',
       '了解です',
     ]);
-    expect(replies.messages?.[1]).toMatchObject({ thread_ts: parent?.ts, parent_user_id: 'U0ALICE' });
+    expect(replies.messages?.[1]).toMatchObject({ thread_ts: parent?.ts, parent_user_id: 'U0ALICE00' });
   });
 
   it('finds mentions and DMs with search.messages, newest first, with thread permalinks', async () => {
-    const mentions = await alice().search.messages({ query: '<@U0ALICE>', sort: 'timestamp', count: 100 });
-    expect(mentions.messages?.matches?.map((match) => match.channel?.id)).toEqual(['G0TRIO', 'C0GENERAL']);
+    const mentions = await alice().search.messages({ query: '<@U0ALICE00>', sort: 'timestamp', count: 100 });
+    expect(mentions.messages?.matches?.map((match) => match.channel?.id)).toEqual(['G0TRIO000', 'C0GENERAL']);
     expect(mentions.messages?.matches?.[0]).toMatchObject({
-      user: 'U0CAROL',
+      user: 'U0CAROL00',
       username: 'carol',
-      team: 'T0ACME',
+      team: 'T0ACME001',
       channel: { is_mpim: true, is_private: true },
     });
 
     const today = new Date(now - 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const combined = await alice().search.messages({
-      query: `<@U0ALICE> OR is:dm after:${today}`,
-      sort: 'timestamp',
-      sort_dir: 'desc',
+    const dms = await alice().search.messages({ query: `is:dm after:${today}`, sort: 'timestamp' });
+    expect(dms.messages?.matches?.map((match) => match.text)).toEqual(['Are you around?']);
+    // As in Slack's documented example, the channel of a match says nothing of being an im.
+    expect(dms.messages?.matches?.[0]?.channel).toEqual({
+      id: 'D0ALICEBOB',
+      name: 'U0BOB0000',
+      is_mpim: false,
+      is_private: true,
+      is_shared: false,
+      is_org_shared: false,
+      is_ext_shared: false,
+      is_pending_ext_shared: false,
+      pending_shared: [],
     });
-    expect(combined.messages?.matches?.map((match) => match.text)).toEqual([
-      '<@U0ALICE> 明日の件、よろしくお願いします',
-      'Are you around?',
-      '<@U0ALICE> can you check the release notes?',
-    ]);
-    expect(combined.messages?.matches?.[1]?.channel).toMatchObject({ id: 'D0ALICEBOB', is_im: true });
+    // Slack documents no OR: it is an ordinary word, so this asks for DMs that mention Alice and say "or".
+    const combined = await alice().search.messages({ query: `<@U0ALICE00> OR is:dm after:${today}` });
+    expect(combined.messages?.total).toBe(0);
 
     const future = new Date(now + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     expect((await alice().search.messages({ query: `is:dm after:${future}` })).messages?.total).toBe(0);
@@ -349,14 +359,14 @@ describe('Slack Web API', () => {
       count: 3,
       page: 1,
     });
-    expect(first.messages?.paging).toEqual({ count: 3, total: 8, page: 1, pages: 3 });
+    expect(first.messages?.paging).toEqual({ count: 3, total: 9, page: 1, pages: 3 });
     const third = await alice().search.messages({
       query: 'after:2000-01-01',
       sort: 'timestamp',
       count: 3,
       page: 3,
     });
-    expect(third.messages?.matches).toHaveLength(2);
+    expect(third.messages?.matches).toHaveLength(3);
     const capped = await alice().search.messages({ query: 'after:2000-01-01', count: 500 });
     expect(capped.messages?.paging?.count).toBe(100);
   });
@@ -370,24 +380,24 @@ describe('Slack Web API', () => {
       // The SDK's response type predates search cursors.
       cursor = (result.messages?.pagination as { next_cursor?: string } | undefined)?.next_cursor ?? '';
     }
-    expect(texts).toHaveLength(8);
-    expect(new Set(texts).size).toBe(8);
+    expect(texts).toHaveLength(9);
+    expect(new Set(texts).size).toBe(9);
   });
 
   it('posts a thread reply as the user and gives its permalink', async () => {
     const parentTs = (await alice().conversations.history({ channel: 'C0GENERAL' })).messages?.[1]?.ts ?? '';
     const posted = await alice().chat.postMessage({
       channel: 'C0GENERAL',
-      text: '<@U0CAROL> thanks!',
+      text: '<@U0CAROL00> thanks!',
       thread_ts: parentTs,
     });
     expect(posted).toMatchObject({
       ok: true,
       channel: 'C0GENERAL',
-      message: { user: 'U0ALICE', thread_ts: parentTs },
+      message: { user: 'U0ALICE00', thread_ts: parentTs },
     });
     const replies = await alice().conversations.replies({ channel: 'C0GENERAL', ts: parentTs });
-    expect(replies.messages?.at(-1)).toMatchObject({ ts: posted.ts, text: '<@U0CAROL> thanks!' });
+    expect(replies.messages?.at(-1)).toMatchObject({ ts: posted.ts, text: '<@U0CAROL00> thanks!' });
     const link = await alice().chat.getPermalink({ channel: 'C0GENERAL', message_ts: posted.ts ?? '' });
     expect(link.permalink).toContain(`?thread_ts=${parentTs}&cid=C0GENERAL`);
 
@@ -414,7 +424,7 @@ describe('Slack Web API', () => {
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(WebAPIRateLimitedError);
     expect((error as WebAPIRateLimitedError).retryAfter).toBeGreaterThan(0);
-    expect((await alice().users.info({ user: 'U0BOB' })).ok).toBe(true);
+    expect((await alice().users.info({ user: 'U0BOB0000' })).ok).toBe(true);
     await control('/_control/clock', { advanceMs: 60_000 });
     expect((await alice().search.messages({ query: 'x' })).ok).toBe(true);
   });
@@ -429,7 +439,7 @@ describe('Slack Web API', () => {
 
     await control('/_control/faults', { path: '/api/users.*', status: 500, times: 1 });
     const failed = await alice()
-      .users.info({ user: 'U0BOB' })
+      .users.info({ user: 'U0BOB0000' })
       .catch((thrown: unknown) => thrown);
     expect(failed).toBeInstanceOf(WebAPIHTTPError);
 
@@ -445,10 +455,10 @@ describe('Slack Web API', () => {
     const json = await fetch(`${emulator.url}/api/users.info`, {
       method: 'POST',
       headers: { authorization: 'Bearer xoxp-test-alice', 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ user: 'U0BOB' }),
+      body: JSON.stringify({ user: 'U0BOB0000' }),
     });
-    expect(await json.json()).toMatchObject({ ok: true, user: { id: 'U0BOB' } });
-    const get = await fetch(`${emulator.url}/api/users.info?user=U0BOB`, {
+    expect(await json.json()).toMatchObject({ ok: true, user: { id: 'U0BOB0000' } });
+    const get = await fetch(`${emulator.url}/api/users.info?user=U0BOB0000`, {
       headers: { authorization: 'Bearer xoxp-test-alice' },
     });
     expect(await get.json()).toMatchObject({ ok: true, user: { name: 'bob' } });
@@ -457,7 +467,7 @@ describe('Slack Web API', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: 'xoxp-test-alice' }),
     });
-    expect(await formToken.json()).toMatchObject({ ok: true, user_id: 'U0ALICE' });
+    expect(await formToken.json()).toMatchObject({ ok: true, user_id: 'U0ALICE00' });
     const jsonToken = await fetch(`${emulator.url}/api/auth.test`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -474,7 +484,7 @@ describe('Slack Web API', () => {
     for await (const page of pages as AsyncIterable<ConversationsListResponse>) {
       ids.push(...(page.channels ?? []).map((channel) => channel.id ?? ''));
     }
-    expect(ids).toEqual(['C0GENERAL', 'C0RANDOM', 'D0ALICEBOB']);
+    expect(ids).toEqual(['C0GENERAL', 'C0RANDOM0', 'D0ALICEBOB']);
   });
 
   it('checks the scope of each conversation kind', async () => {
@@ -493,7 +503,7 @@ describe('Slack Web API', () => {
   });
 
   it('refuses to post where the user is not a member, or into a reply', async () => {
-    expect((await platformError(alice().chat.postMessage({ channel: 'C0RANDOM', text: 'hi' }))).error).toBe(
+    expect((await platformError(alice().chat.postMessage({ channel: 'C0RANDOM0', text: 'hi' }))).error).toBe(
       'not_in_channel',
     );
     const thread = await alice().search.messages({ query: 'is:thread' });

@@ -1,13 +1,27 @@
 /**
  * A local stand-in for Slack's OAuth v2 consent page and the Web API methods Matome calls with a user token:
- * oauth.v2.access, auth.test, auth.revoke, team.info, users.info, users.list, usergroups.list,
- * conversations.list/info/history/replies, search.messages, chat.postMessage and chat.getPermalink.
+ * oauth.v2.access, auth.test, auth.revoke, team.info, users.info, users.list, users.conversations,
+ * usergroups.list, conversations.list/info/history/replies, search.messages, chat.postMessage and
+ * chat.getPermalink. Its answers are held to Slack's OpenAPI document by the connectors' contract tests.
  *
- * It does not model: bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid, the Events API and
- * Socket Mode, files, reactions, blocks and attachments, message edits and deletions, search relevance (`sort=score`
- * returns newest first), search highlighting and the index lag, the non-Marketplace limit on history (1 call a
- * minute, 15 messages), per-channel posting limits, or tokens passed in the query string (ignored, as for apps
- * created after 2021). Rate limits are fixed windows of one minute per workspace, app and method.
+ * What it knowingly does not model, and what real Slack does there:
+ * - the search index lag: real search finds a new message only seconds after it is posted (reported by
+ *   integrators, e.g. nearai/ironclaw#6266); here it is found at once;
+ * - whether search finds `<!channel>`, `<!here>`, `<!everyone>` and `<!subteam^…>` at all, and whether it knows
+ *   `OR`: Slack documents neither (shared/providers/slack.md §9). Here the tokens are found as literal text and
+ *   `OR` is an ordinary word, the reading under which a connector must still be right;
+ * - the free plan's history limit (messages older than 90 days are hidden, per Slack's plan pages) and search
+ *   relevance (`sort=score` returns newest first), highlighting and modifiers beyond the ones in
+ *   slack-search.ts; of the plans, only that free workspaces have no user groups (`plan_upgrade_required`);
+ * - the limit on conversations.history and .replies for commercially distributed non-Marketplace apps, 1 call a
+ *   minute and at most 15 messages (docs.slack.dev/reference/methods/conversations.history): Tier 3 here;
+ * - per-channel posting limits of chat.postMessage (about one message a second,
+ *   docs.slack.dev/apis/web-api/rate-limits) and Slack's tolerance of bursts above a tier (tiers are "20+" and so
+ *   on): fixed one-minute windows per workspace, app and method, stricter than Slack;
+ * - bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid and org-wide tokens, the Events API
+ *   and Socket Mode, files, reactions, blocks and attachments, message edits and deletions, `users.conversations`
+ *   for a user other than the caller, and tokens passed in the query string (ignored, as for apps created after
+ *   2021-02-24).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {

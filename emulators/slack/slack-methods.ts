@@ -148,7 +148,8 @@ export const slackMethods: Record<string, MethodSpec> = {
     run: ({ store, caller, args }) => {
       const user = store.user(requireArg(args, 'user'), caller.teamId);
       if (!user) throw new SlackApiError('user_not_found');
-      return { user: userView(user, caller.teamId) };
+      // The e-mail address needs a scope of its own (docs.slack.dev/reference/scopes/users.read.email).
+      return { user: userView(user, caller.teamId, caller.scopes.includes('users:read.email')) };
     },
   },
   'users.list': {
@@ -158,7 +159,9 @@ export const slackMethods: Record<string, MethodSpec> = {
       const users = store.team(caller.teamId)?.users ?? [];
       const { page, responseMetadata } = paginate(users, args, 1000, 1000);
       return {
-        members: page.map((user) => userView(user, caller.teamId)),
+        members: page.map((user) =>
+          userView(user, caller.teamId, caller.scopes.includes('users:read.email')),
+        ),
         cache_ts: Math.floor(nowMs / 1000),
         response_metadata: responseMetadata,
       };
@@ -167,28 +170,60 @@ export const slackMethods: Record<string, MethodSpec> = {
   'usergroups.list': {
     perMinute: tier2,
     scopes: () => ['usergroups:read'],
-    run: ({ store, caller, args }) => ({
-      usergroups: (store.team(caller.teamId)?.usergroups ?? []).map((group) => ({
-        id: group.id,
-        team_id: caller.teamId,
-        is_usergroup: true,
-        is_subteam: true,
-        name: group.name,
-        description: group.description ?? '',
-        handle: group.handle,
-        is_external: false,
-        date_create: 1_600_000_000,
-        date_update: 1_600_000_000,
-        date_delete: 0,
-        auto_type: null,
-        created_by: group.users[0] ?? '',
-        updated_by: group.users[0] ?? '',
-        deleted_by: null,
-        prefs: { channels: [], groups: [] },
-        user_count: group.users.length,
-        ...(truthy(args.include_users) ? { users: group.users } : {}),
-      })),
-    }),
+    run: ({ store, caller, args }) => {
+      const team = store.team(caller.teamId);
+      if (team?.plan === 'free') throw new SlackApiError('plan_upgrade_required');
+      return {
+        usergroups: (team?.usergroups ?? []).map((group) => ({
+          id: group.id,
+          team_id: caller.teamId,
+          is_usergroup: true,
+          is_subteam: true,
+          name: group.name,
+          description: group.description ?? '',
+          handle: group.handle,
+          is_external: false,
+          date_create: 1_600_000_000,
+          date_update: 1_600_000_000,
+          date_delete: 0,
+          auto_type: null,
+          auto_provision: false,
+          enterprise_subteam_id: '',
+          created_by: group.users[0] ?? '',
+          updated_by: group.users[0] ?? '',
+          deleted_by: null,
+          prefs: { channels: [], groups: [] },
+          user_count: group.users.length,
+          ...(truthy(args.include_users) ? { users: group.users } : {}),
+        })),
+      };
+    },
+  },
+  'users.conversations': {
+    perMinute: tier3,
+    scopes: (args) => types(args).map((kind) => readScope[kind]),
+    run: ({ store, caller, args }) => {
+      // Only the caller's own conversations (the `user` argument is for other users and is not modelled).
+      const kinds = types(args);
+      const conversations = store
+        .visibleConversations(caller.teamId, caller.userId)
+        .filter((conversation) => conversation.members.includes(caller.userId))
+        .filter((conversation) => kinds.includes(conversation.kind))
+        .filter((conversation) => !(truthy(args.exclude_archived) && conversation.is_archived));
+      const { page, responseMetadata } = paginate(conversations, args, 100, 1000);
+      return {
+        channels: page.map((conversation) => {
+          // Slack leaves these two out of users.conversations' objects.
+          const {
+            num_members: _count,
+            is_member: _member,
+            ...view
+          } = conversationView(store, conversation, caller.teamId, caller.userId) as Record<string, unknown>;
+          return view;
+        }),
+        response_metadata: responseMetadata,
+      };
+    },
   },
   'conversations.list': {
     perMinute: tier2,

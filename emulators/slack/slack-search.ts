@@ -9,8 +9,9 @@ import { isThreadReply } from './slack-views.ts';
  * - filters that apply to the whole query: `after:YYYY-MM-DD` (from the next day on), `before:YYYY-MM-DD`,
  *   `on:YYYY-MM-DD` (dates in UTC), `in:<#C…>` / `in:#name` / `in:<@U…>` (the DM with that user) and
  *   `from:<@U…>` / `from:@name`;
- * - terms separated by spaces must all match; `OR` between them starts an alternative.
- * So `<@U1> OR is:dm after:2026-01-01` finds messages after 1 January that mention U1 or are DMs.
+ * - terms separated by spaces must all match. Slack documents no `OR` operator (and at least one integrator reports
+ *   that it ANDs the words), so `OR` is an ordinary word here: `<@U1> OR is:dm` finds only DMs that mention U1 and
+ *   contain "or". A connector must send one query per kind of message, which is right under either reading.
  */
 
 type Term =
@@ -27,7 +28,7 @@ interface Filters {
 }
 
 export interface SearchQuery {
-  alternatives: Term[][];
+  terms: Term[];
   filters: Filters;
 }
 
@@ -70,13 +71,11 @@ function tokenize(query: string): string[] {
 }
 
 export function parseSearchQuery(query: string, team: SlackSeedTeam, viewerId: string): SearchQuery {
-  const alternatives: Term[][] = [[]];
+  const terms: Term[] = [];
   const filters: Filters = {};
   for (const word of tokenize(query)) {
     const modifier = /^(after|before|on|in|from|is):(.+)$/.exec(word);
-    if (word === 'OR') {
-      alternatives.push([]);
-    } else if (modifier) {
+    if (modifier) {
       const [, name, value = ''] = modifier;
       const day = dayStart(value);
       if (name === 'after' && day !== undefined) filters.afterTs = day + dayMs / 1000;
@@ -86,17 +85,17 @@ export function parseSearchQuery(query: string, team: SlackSeedTeam, viewerId: s
       else if (name === 'in') filters.in = channelReference(value, team, viewerId);
       else if (name === 'from') filters.from = userReference(value, team) ?? `unknown:${value}`;
       else if (name === 'is' && (value === 'dm' || value === 'mpim' || value === 'thread')) {
-        alternatives.at(-1)?.push({ kind: 'is', what: value });
-      } else alternatives.at(-1)?.push({ kind: 'text', text: word });
+        terms.push({ kind: 'is', what: value });
+      } else terms.push({ kind: 'text', text: word });
     } else if (/^<@[UW][A-Z0-9]+(\|[^>]*)?>$/.test(word)) {
-      alternatives.at(-1)?.push({ kind: 'mention', userId: userReference(word, team) ?? '' });
+      terms.push({ kind: 'mention', userId: userReference(word, team) ?? '' });
     } else if (/^<.+>$/.test(word)) {
-      alternatives.at(-1)?.push({ kind: 'token', token: word.slice(0, -1).split('|')[0] ?? word });
+      terms.push({ kind: 'token', token: word.slice(0, -1).split('|')[0] ?? word });
     } else {
-      alternatives.at(-1)?.push({ kind: 'text', text: word.replace(/^"|"$/g, '').toLowerCase() });
+      terms.push({ kind: 'text', text: word.replace(/^"|"$/g, '').toLowerCase() });
     }
   }
-  return { alternatives: alternatives.filter((terms) => terms.length > 0), filters };
+  return { terms, filters };
 }
 
 function termMatches(term: Term, message: SlackSeedMessage, conversation: SlackSeedConversation): boolean {
@@ -125,6 +124,5 @@ export function messageMatches(
   if (filters.beforeTs !== undefined && seconds >= filters.beforeTs) return false;
   if (filters.in !== undefined && filters.in !== conversation.id) return false;
   if (filters.from !== undefined && filters.from !== message.user) return false;
-  if (query.alternatives.length === 0) return true;
-  return query.alternatives.some((terms) => terms.every((term) => termMatches(term, message, conversation)));
+  return query.terms.every((term) => termMatches(term, message, conversation));
 }

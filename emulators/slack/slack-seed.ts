@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 const userSchema = z.object({
-  id: z.string().regex(/^[UW][A-Z0-9]+$/),
+  /** As Slack issues them: U or W, then 8 or more. */
+  id: z.string().regex(/^[UW][A-Z0-9]{8,}$/),
   name: z.string().min(1),
   real_name: z.string(),
   display_name: z.string().optional(),
@@ -12,7 +13,8 @@ const userSchema = z.object({
 });
 
 const conversationSchema = z.object({
-  id: z.string().regex(/^[CDG][A-Z0-9]+$/),
+  /** As Slack issues them: C (channels), G (older private channels and group DMs), D (DMs), then 8 or more. */
+  id: z.string().regex(/^[CDG][A-Z0-9]{8,}$/),
   /** Public and private channels have a name; ims and mpims are named from their members. */
   name: z.string().optional(),
   kind: z.enum(['public', 'private', 'im', 'mpim']),
@@ -37,8 +39,13 @@ const messageSchema = z.object({
 });
 
 const teamSchema = z.object({
-  id: z.string().regex(/^T[A-Z0-9]+$/),
+  id: z.string().regex(/^T[A-Z0-9]{8,}$/),
   name: z.string().min(1),
+  /**
+   * The workspace's plan (Pro unless given). On the free plan `usergroups.list` answers `plan_upgrade_required`:
+   * user groups are a paid feature (docs.slack.dev/reference/methods/usergroups.list).
+   */
+  plan: z.enum(['free', 'pro', 'business_plus', 'enterprise']).optional(),
   /** `<domain>.slack.com`, used in permalinks and `auth.test`'s url. */
   domain: z.string().regex(/^[a-z0-9-]+$/),
   users: z.array(userSchema).min(1),
@@ -104,6 +111,7 @@ export const matomeSlackUserScopes = [
   'im:read',
   'mpim:read',
   'users:read',
+  'users:read.email',
   'usergroups:read',
   'chat:write',
   'team:read',
@@ -116,9 +124,10 @@ export function slackTs(now: number, secondsAgo: number, sequence = 0): string {
 
 /**
  * A small deterministic seed for tests: one OAuth app (`slack-client` / `slack-secret`, token rotation on), the
- * workspace "Acme" (T0ACME) where Alice (U0ALICE, first, so the default sign-in) is mentioned directly, in a
- * thread, by `<!channel>`, `<!here>` and her user group, and receives a DM and a group DM, all in the hour
- * before `now` (epoch ms). `xoxp-test-alice` is a ready token for her with every scope Matome uses.
+ * workspace "Acme" (T0ACME001, Pro) where Alice (U0ALICE00, first, so the default sign-in) is mentioned directly, in
+ * a thread, by `<!channel>`, `<!here>` and her user group, and receives a DM and a group DM, all in the hour before
+ * `now` (epoch ms); #random, a public channel she is not in, has an `<!channel>` that is not for her.
+ * `xoxp-test-alice` is a ready token for her with every scope Matome uses.
  */
 export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
   const ts = (minutesAgo: number) => slackTs(now, minutesAgo * 60);
@@ -129,61 +138,68 @@ export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
     ],
     teams: [
       {
-        id: 'T0ACME',
+        id: 'T0ACME001',
         name: 'Acme',
         domain: 'acme',
         users: [
-          { id: 'U0ALICE', name: 'alice', real_name: 'Alice Archer', display_name: 'alice' },
-          { id: 'U0BOB', name: 'bob', real_name: 'Bob Brown' },
-          { id: 'U0CAROL', name: 'carol', real_name: '山田 花子', display_name: 'hanako' },
+          {
+            id: 'U0ALICE00',
+            name: 'alice',
+            real_name: 'Alice Archer',
+            display_name: 'alice',
+            email: 'alice@acme.example',
+          },
+          { id: 'U0BOB0000', name: 'bob', real_name: 'Bob Brown' },
+          { id: 'U0CAROL00', name: 'carol', real_name: '山田 花子', display_name: 'hanako' },
         ],
         usergroups: [
-          { id: 'S0DESIGN', handle: 'design', name: 'Design team', users: ['U0ALICE', 'U0CAROL'] },
+          { id: 'S0DESIGN', handle: 'design', name: 'Design team', users: ['U0ALICE00', 'U0CAROL00'] },
         ],
         conversations: [
           {
             id: 'C0GENERAL',
             name: 'general',
             kind: 'public',
-            members: ['U0ALICE', 'U0BOB', 'U0CAROL'],
+            members: ['U0ALICE00', 'U0BOB0000', 'U0CAROL00'],
             is_general: true,
           },
-          { id: 'C0SECRET', name: 'launch', kind: 'private', members: ['U0ALICE', 'U0BOB'] },
-          { id: 'C0BOBONLY', name: 'bob-notes', kind: 'private', members: ['U0BOB'] },
-          { id: 'C0RANDOM', name: 'random', kind: 'public', members: ['U0BOB', 'U0CAROL'] },
-          { id: 'D0ALICEBOB', kind: 'im', members: ['U0ALICE', 'U0BOB'] },
-          { id: 'G0TRIO', kind: 'mpim', members: ['U0ALICE', 'U0BOB', 'U0CAROL'] },
+          { id: 'C0SECRET0', name: 'launch', kind: 'private', members: ['U0ALICE00', 'U0BOB0000'] },
+          { id: 'C0BOBONLY', name: 'bob-notes', kind: 'private', members: ['U0BOB0000'] },
+          { id: 'C0RANDOM0', name: 'random', kind: 'public', members: ['U0BOB0000', 'U0CAROL00'] },
+          { id: 'D0ALICEBOB', kind: 'im', members: ['U0ALICE00', 'U0BOB0000'] },
+          { id: 'G0TRIO000', kind: 'mpim', members: ['U0ALICE00', 'U0BOB0000', 'U0CAROL00'] },
         ],
         messages: [
           {
             channel: 'C0GENERAL',
             ts: ts(55),
-            user: 'U0BOB',
-            text: '<@U0ALICE> can you check the release notes?',
+            user: 'U0BOB0000',
+            text: '<@U0ALICE00> can you check the release notes?',
           },
           {
             channel: 'C0GENERAL',
             ts: parent,
-            user: 'U0ALICE',
+            user: 'U0ALICE00',
             text: 'Release train leaves at 3',
             thread_ts: parent,
           },
-          { channel: 'C0GENERAL', ts: ts(45), user: 'U0CAROL', text: '了解です', thread_ts: parent },
-          { channel: 'C0GENERAL', ts: ts(40), user: 'U0BOB', text: '<!channel> lunch is here' },
-          { channel: 'C0SECRET', ts: ts(35), user: 'U0BOB', text: '<!here> launch review in 5' },
+          { channel: 'C0GENERAL', ts: ts(45), user: 'U0CAROL00', text: '了解です', thread_ts: parent },
+          { channel: 'C0GENERAL', ts: ts(40), user: 'U0BOB0000', text: '<!channel> lunch is here' },
+          { channel: 'C0SECRET0', ts: ts(35), user: 'U0BOB0000', text: '<!here> launch review in 5' },
           {
-            channel: 'C0SECRET',
+            channel: 'C0SECRET0',
             ts: ts(30),
-            user: 'U0BOB',
+            user: 'U0BOB0000',
             text: '<!subteam^S0DESIGN|@design> mockups please',
           },
-          { channel: 'C0BOBONLY', ts: ts(28), user: 'U0BOB', text: '<@U0ALICE> a note she cannot see' },
-          { channel: 'D0ALICEBOB', ts: ts(25), user: 'U0BOB', text: 'Are you around?' },
+          { channel: 'C0BOBONLY', ts: ts(28), user: 'U0BOB0000', text: '<@U0ALICE00> a note she cannot see' },
+          { channel: 'C0RANDOM0', ts: ts(27), user: 'U0CAROL00', text: '<!channel> cake in the kitchen' },
+          { channel: 'D0ALICEBOB', ts: ts(25), user: 'U0BOB0000', text: 'Are you around?' },
           {
-            channel: 'G0TRIO',
+            channel: 'G0TRIO000',
             ts: ts(20),
-            user: 'U0CAROL',
-            text: '<@U0ALICE> 明日の件、よろしくお願いします',
+            user: 'U0CAROL00',
+            text: '<@U0ALICE00> 明日の件、よろしくお願いします',
           },
         ],
       },
@@ -191,8 +207,8 @@ export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
     tokens: [
       {
         token: 'xoxp-test-alice',
-        team_id: 'T0ACME',
-        user_id: 'U0ALICE',
+        team_id: 'T0ACME001',
+        user_id: 'U0ALICE00',
         scope: matomeSlackUserScopes.join(','),
         client_id: 'slack-client',
       },

@@ -9,7 +9,8 @@ function avatar(userId: string, size: number): string {
   return `https://secure.gravatar.com/avatar/${hash}.jpg?s=${size}&d=identicon`;
 }
 
-export function userView(user: SlackSeedUser, teamId: string) {
+/** A user as Slack shows them; the e-mail address only to a token with `users:read.email`. */
+export function userView(user: SlackSeedUser, teamId: string, withEmail: boolean) {
   const images = Object.fromEntries(
     [24, 32, 48, 72, 192, 512].map((size) => [`image_${size}`, avatar(user.id, size)]),
   );
@@ -32,7 +33,14 @@ export function userView(user: SlackSeedUser, teamId: string) {
       real_name_normalized: user.real_name,
       display_name: user.display_name ?? '',
       display_name_normalized: user.display_name ?? '',
-      email: user.email,
+      avatar_hash: createHash('md5').update(user.id).digest('hex').slice(0, 12),
+      title: '',
+      phone: '',
+      skype: '',
+      status_text: '',
+      status_emoji: '',
+      fields: null,
+      ...(withEmail && user.email ? { email: user.email } : {}),
       team: teamId,
       ...images,
     },
@@ -93,7 +101,6 @@ export function conversationView(
       created,
       is_im: true,
       is_org_shared: false,
-      context_team_id: teamId,
       user: conversation.members.find((member) => member !== viewerId) ?? viewerId,
       is_user_deleted: false,
       is_archived: false,
@@ -117,7 +124,6 @@ export function conversationView(
     is_ext_shared: false,
     is_pending_ext_shared: false,
     pending_shared: [],
-    context_team_id: teamId,
     is_member: conversation.members.includes(viewerId),
     num_members: conversation.members.length,
     topic: { value: conversation.topic ?? '', creator, last_set: created },
@@ -125,7 +131,10 @@ export function conversationView(
   };
 }
 
-/** The abridged channel object inside a search match. */
+/**
+ * The abridged channel object inside a search match, with exactly the fields of Slack's documented example
+ * (search.messages): no `is_channel`, `is_group` or `is_im`, so a DM is told only by its `D` id.
+ */
 export function searchChannelView(
   store: SlackStore,
   conversation: SlackSeedConversation,
@@ -135,7 +144,8 @@ export function searchChannelView(
   return {
     id: conversation.id,
     name: conversationName(store, conversation, teamId, viewerId),
-    ...flags(conversation),
+    is_mpim: conversation.kind === 'mpim',
+    is_private: conversation.kind !== 'public',
     is_shared: false,
     is_org_shared: false,
     is_ext_shared: false,

@@ -271,11 +271,35 @@ export const chatworkAccountStatsSchema = z.object({
   rooms_checked: z.number().int().nonnegative(),
   total_rooms: z.number().int().nonnegative(),
 });
+/** The kinds of Slack message a gathering searches for, one query each (decision 050). */
+export const slackSearchKinds = [
+  'direct_mentions',
+  'dms',
+  'group_dms',
+  'all_mentions',
+  'group_mentions',
+] as const;
+export type SlackSearchKind = (typeof slackSearchKinds)[number];
+export const slackUnavailableReasons = [
+  'plan_upgrade_required',
+  'missing_scope',
+  'rate_limited',
+  'provider_error',
+] as const;
+
 export const slackAccountStatsSchema = z.object({
   platform: z.literal('slack'),
   ...accountStatsFields,
   channels_checked: z.number().int().nonnegative(),
   total_channels: z.number().int().nonnegative(),
+  /**
+   * Kinds of message this gathering could not look for, and why: user groups on a free workspace
+   * (`plan_upgrade_required`), the search budget of the minute used up (`rate_limited`), and so on. The account
+   * still completed; only these kinds are missing from it.
+   */
+  unavailable: z
+    .array(z.object({ kind: z.enum(slackSearchKinds), reason: z.enum(slackUnavailableReasons) }))
+    .optional(),
 });
 export type ChatworkAccountStats = z.infer<typeof chatworkAccountStatsSchema>;
 export type SlackAccountStats = z.infer<typeof slackAccountStatsSchema>;

@@ -51,6 +51,23 @@ describe('loadSettings', () => {
     );
   });
 
+  it('refuses to start in production with a plain-http PUBLIC_URL other than this machine', () => {
+    const production = (url: string) => () => loadSettings({ NODE_ENV: 'production', PUBLIC_URL: url });
+    expect(production('http://matome.example.com')).toThrow(
+      /PUBLIC_URL: must use https in production \(plain http only for localhost\)/,
+    );
+    expect(production('http://192.168.1.5:3000')).toThrow(ConfigError);
+    for (const url of [
+      'https://matome.example.com',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]) {
+      expect(production(url)(), url).toMatchObject({ PUBLIC_URL: url });
+    }
+    expect(loadSettings({ PUBLIC_URL: 'http://matome.test' }).PUBLIC_URL).toBe('http://matome.test');
+  });
+
   it('names every invalid setting in one clear error', () => {
     expect(() => loadSettings({ PORT: 'eighty', JWT_SECRET: 'short', DEMO_ACCOUNTS: 'x:fr' })).toThrow(
       ConfigError,

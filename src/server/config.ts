@@ -138,7 +138,7 @@ export const settingsSchema = z.object({
   CHATWORK_CLIENT_ID: z.string().min(1).optional(),
   CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
   CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
-  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/new.php'),
+  CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/login.php'),
   CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
   /**
    * The SMTP server for account e-mails (confirmation, password reset), as a nodemailer URL such as
@@ -154,14 +154,31 @@ export const settingsSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
+/** Whether an address is on this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(address: string): boolean {
+  const host = new URL(address).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** The settings, and the rules between them. */
-const checkedSettingsSchema = settingsSchema.refine(
-  (settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS,
-  {
+const checkedSettingsSchema = settingsSchema
+  .refine((settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not be longer than REQUEST_TIMEOUT_MS',
-  },
-);
+  })
+  .superRefine((settings, ctx) => {
+    // OAuth redirects and session cookies travel to PUBLIC_URL, and ChatWork registers only https redirect URIs.
+    const url = new URL(settings.PUBLIC_URL);
+    const secure =
+      url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(settings.PUBLIC_URL));
+    if (settings.NODE_ENV === 'production' && !secure) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `must use https in production (plain http only for localhost); got ${settings.PUBLIC_URL}`,
+      });
+    }
+  });
 
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -8,8 +8,16 @@ export type ConnectorAccount = {
   workspaceName: string | null;
 };
 
-/** What one gathering found for one connection: the messages (newest first) and how much was looked at. */
-export type Gathered<M> = { messages: M[]; checked: number; total: number };
+import type { SlackSearchKind, slackUnavailableReasons } from '../../contract/messages.ts';
+
+/** A kind of message a gathering could not look for, and why. */
+export type Unavailable = { kind: SlackSearchKind; reason: (typeof slackUnavailableReasons)[number] };
+
+/**
+ * What one gathering found for one connection: the messages (newest first), how much was looked at, and what it
+ * could not look for.
+ */
+export type Gathered<M> = { messages: M[]; checked: number; total: number; unavailable?: Unavailable[] };
 
 /**
  * Runs `task` over `items` with at most `limit` running at once, keeping the results in order. A failing task

@@ -17,7 +17,15 @@ export type ProviderIdentity = {
 };
 
 export type AuthorizeRequest = { state: string; redirectUri: string; codeVerifier: string | null };
-export type CodeExchange = { code: string; redirectUri: string; codeVerifier: string | null };
+export type CodeExchange = {
+  code: string;
+  redirectUri: string;
+  codeVerifier: string | null;
+  /** The Matome user whose consent this is: code exchanges are budgeted per user, so no one spends another's. */
+  userId: string;
+};
+/** The connected account a token belongs to, which keys the provider budget of its refreshes and revocation. */
+export type TokenOwner = { platformUserId: string; workspaceId: string | null };
 
 /** What the connections module needs from each provider's OAuth: the same steps, provider by provider. */
 export type ProviderOAuth = {
@@ -28,7 +36,7 @@ export type ProviderOAuth = {
   authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(exchange: CodeExchange): Promise<{ tokens: ProviderTokens; identity: ProviderIdentity }>;
   /** New tokens; throws `ProviderError('refresh_rejected')` when the refresh token is no longer accepted. */
-  refresh(refreshToken: string): Promise<ProviderTokens>;
+  refresh(refreshToken: string, owner: TokenOwner): Promise<ProviderTokens>;
   /** Revokes the access token at the provider where it supports that; best effort. */
-  revoke(accessToken: string): Promise<void>;
+  revoke(accessToken: string, owner: TokenOwner): Promise<void>;
 };

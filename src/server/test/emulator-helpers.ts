@@ -15,6 +15,7 @@ export type LoggedEmulatorRequest = {
   query: Record<string, unknown>;
   body: unknown;
   status: number;
+  response: { headers: Record<string, string>; body: unknown };
   at: string;
 };
 

@@ -3,7 +3,11 @@ import { createCallBudget } from '../call-budget.ts';
 import { ProviderError, retryAfterSeconds, transportError, withRateLimitRetry } from '../provider-error.ts';
 
 const PROVIDER = 'ChatWork';
-/** ChatWork allows 300 requests per 5 minutes (per token, as we count it). */
+/**
+ * ChatWork allows 300 requests per 5 minutes. Whether it counts per token or per account is undocumented; we count
+ * per account (every token of it, the sign-in's `GET /me` included), the stricter reading, and take ChatWork's own
+ * count from its `X-RateLimit-*` headers whenever it is higher than ours.
+ */
 export const CHATWORK_BUDGET = { points: 300, durationSeconds: 300 };
 
 export const chatworkMeSchema = z.looseObject({
@@ -42,7 +46,12 @@ const postedMessageSchema = z.looseObject({ message_id: z.string() });
 
 export type ChatworkClientOptions = { apiUrl: string; timeoutMs: number };
 
-/** ChatWork API v2 over `fetch`, one budget per token; every failure becomes a `ProviderError`. */
+/** The budget key of a ChatWork account. */
+export function chatworkBudgetKey(accountId: string | number): string {
+  return `chatwork-account:${accountId}`;
+}
+
+/** ChatWork API v2 over `fetch`, one budget per account; every failure becomes a `ProviderError`. */
 export function createChatworkClient(options: ChatworkClientOptions) {
   const budget = createCallBudget(CHATWORK_BUDGET);
 
@@ -70,7 +79,21 @@ export function createChatworkClient(options: ChatworkClientOptions) {
       } catch (error) {
         throw transportError(error, PROVIDER);
       }
+      await observeCount(token.budgetKey, response);
       return readResponse(response, schema);
+    });
+  }
+
+  /** ChatWork's own count, from the headers it sends with every answer (a 429 included). */
+  async function observeCount(budgetKey: string, response: Response): Promise<void> {
+    const header = (name: string) => Number(response.headers.get(`x-ratelimit-${name}`) ?? Number.NaN);
+    const [limit, remaining, reset] = [header('limit'), header('remaining'), header('reset')];
+    if (![limit, remaining, reset].every(Number.isFinite)) return;
+    const resetInSeconds = Math.ceil(reset - Date.now() / 1000);
+    await budget.observe(budgetKey, {
+      limit,
+      remaining: response.status === 429 ? 0 : remaining,
+      resetInSeconds,
     });
   }
 
@@ -117,8 +140,8 @@ export function createChatworkClient(options: ChatworkClientOptions) {
     return Number.isFinite(reset) && reset > 0 ? Math.max(0, Math.ceil(reset - Date.now() / 1000)) : 1;
   }
 
-  /** Calls made with one access token; `budgetKey` names the account whose budget they spend. */
-  return function forToken(accessToken: string, budgetKey: string) {
+  /** Calls made with one access token; `budgetKey` (`chatworkBudgetKey`) names the account whose budget they spend. */
+  function forToken(accessToken: string, budgetKey: string) {
     const token = { value: accessToken, budgetKey };
     return {
       async me(): Promise<ChatworkMe> {
@@ -144,7 +167,14 @@ export function createChatworkClient(options: ChatworkClientOptions) {
         return posted.message_id;
       },
     };
-  };
+  }
+
+  /** Counts a call already made under another key against an account's budget (see the code exchange). */
+  async function charge(budgetKey: string): Promise<void> {
+    await budget.spend(budgetKey, PROVIDER);
+  }
+
+  return Object.assign(forToken, { charge });
 }
 
 function required<T>(value: T | null): T {
@@ -152,4 +182,5 @@ function required<T>(value: T | null): T {
   return value;
 }
 
-export type ChatworkApi = ReturnType<ReturnType<typeof createChatworkClient>>;
+export type ChatworkClient = ReturnType<typeof createChatworkClient>;
+export type ChatworkApi = ReturnType<ChatworkClient>;

@@ -3,7 +3,10 @@ import { MESSAGE_WINDOW_SIZE, type ChatworkSourceMessage } from '../../../contra
 import { mapWithConcurrency, type ConnectorAccount, type Gathered } from '../connector-account.ts';
 import type { ChatworkApi, ChatworkMessage, ChatworkRoom } from './chatwork-client.ts';
 
-/** Rooms read per gathering, most recently updated first: 21 calls per account fit ChatWork's 300 per 5 minutes. */
+/**
+ * Rooms read per gathering, most recently updated first: with the room list, 21 calls per account, 14 gatherings
+ * within ChatWork's 300 per 5 minutes.
+ */
 export const CHATWORK_ROOMS_PER_GATHER = 20;
 const CHATWORK_WEB_URL = 'https://www.chatwork.com';
 
@@ -68,21 +71,20 @@ export function mapChatworkRoom(
 }
 
 /**
- * One account's gathering: `GET /me` and `GET /rooms` side by side, then the latest messages of the 20 most
- * recently updated group and direct rooms, all at once (20 is within the account's budget).
+ * One account's gathering: `GET /rooms`, then the latest messages of the 20 most recently updated group and
+ * direct rooms, all at once. Who I am (my account id) was stored when the account was connected.
  */
 export async function gatherChatwork(
   api: ChatworkApi,
   account: ConnectorAccount,
 ): Promise<Gathered<ChatworkSourceMessage>> {
-  const [me, rooms] = await Promise.all([api.me(), api.rooms()]);
-  const myself = { ...account, platformUserId: String(me.account_id) };
+  const rooms = await api.rooms();
   const readable = rooms.filter((room): room is ReadableRoom => room.type !== 'my');
   const chosen = [...readable]
     .sort((a, b) => b.last_update_time - a.last_update_time)
     .slice(0, CHATWORK_ROOMS_PER_GATHER);
   const perRoom = await mapWithConcurrency(chosen, CHATWORK_ROOMS_PER_GATHER, async (room) =>
-    mapChatworkRoom(room, await api.latestMessages(room.room_id), myself),
+    mapChatworkRoom(room, await api.latestMessages(room.room_id), account),
   );
   const messages = perRoom.flat().sort((a, b) => b.send_time - a.send_time);
   return { messages, checked: chosen.length, total: readable.length };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ProviderIdentity, ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
 import { pkceChallenge } from '../pkce.ts';
+import { createCallBudget } from '../call-budget.ts';
 import { ProviderError, transportError } from '../provider-error.ts';
-import type { createChatworkClient } from './chatwork-client.ts';
+import { chatworkBudgetKey, type createChatworkClient } from './chatwork-client.ts';
 
 const PROVIDER = 'ChatWork';
 /**
@@ -35,29 +36,43 @@ export type ChatworkOAuthOptions = {
   api: ReturnType<typeof createChatworkClient>;
 };
 
+/** The claims of a ChatWork access token (a JWT, per the PDF's example), or none when it cannot be read. */
+function claimsOf(accessToken: string): { exp?: unknown; account_id?: unknown } {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null ? claims : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * When the access token expires. ChatWork's documentation shows `expires_in` both as seconds and as a string of
  * epoch milliseconds, so the token's own `exp` claim (it is a JWT) wins when it can be read.
  */
 function expiryOf(accessToken: string, expiresIn: number | string | undefined, now: number): Date | null {
-  const payload = accessToken.split('.')[1];
-  if (payload) {
-    try {
-      const exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;
-      if (typeof exp === 'number' && Number.isFinite(exp)) return new Date(exp * 1000);
-    } catch {
-      // Not a JWT after all: fall back to expires_in.
-    }
-  }
+  const { exp } = claimsOf(accessToken);
+  if (typeof exp === 'number' && Number.isFinite(exp)) return new Date(exp * 1000);
   const value = Number(expiresIn);
   if (!Number.isFinite(value) || value <= 0) return null;
   return new Date(value > 1e11 ? value : now + value * 1000);
 }
 
+/**
+ * Token requests allowed per minute and key (the Matome user for code exchanges, the account for refreshes):
+ * ChatWork documents no limit for its token endpoint, so this is our own restraint, kept per key so that nobody's
+ * failed attempts block anyone else's.
+ */
+const TOKEN_REQUESTS = { points: 20, durationSeconds: 60 };
+
 export function createChatworkOAuth(options: ChatworkOAuthOptions): ProviderOAuth {
   const basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+  const tokenBudget = createCallBudget(TOKEN_REQUESTS);
 
-  async function tokenRequest(form: Record<string, string>): Promise<ProviderTokens> {
+  async function tokenRequest(form: Record<string, string>, budgetKey: string): Promise<ProviderTokens> {
+    await tokenBudget.spend(budgetKey, PROVIDER);
     let response: Response;
     try {
       response = await fetch(options.tokenUrl, {
@@ -113,14 +128,25 @@ export function createChatworkOAuth(options: ChatworkOAuthOptions): ProviderOAut
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const tokens = await tokenRequest({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
-      });
-      const me = await options.api(tokens.accessToken, `oauth:${code}`).me();
+    async exchangeCode({ code, redirectUri, codeVerifier, userId }) {
+      const tokens = await tokenRequest(
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        },
+        `matome-user:${userId}`,
+      );
+      // ChatWork counts this GET /me against the account, so it spends the account's budget: the token names the
+      // account. A token that does not is counted under a key of its own, and charged to the account after.
+      const accountId = claimsOf(tokens.accessToken).account_id;
+      const known = typeof accountId === 'number' || typeof accountId === 'string';
+      const key = known
+        ? chatworkBudgetKey(accountId)
+        : `chatwork-token:${pkceChallenge(tokens.accessToken)}`;
+      const me = await options.api(tokens.accessToken, key).me();
+      if (!known) await options.api.charge(chatworkBudgetKey(me.account_id));
       const identity: ProviderIdentity = {
         userId: String(me.account_id),
         userName: me.name || null,
@@ -132,8 +158,11 @@ export function createChatworkOAuth(options: ChatworkOAuthOptions): ProviderOAut
       return { tokens, identity };
     },
 
-    refresh(refreshToken) {
-      return tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    refresh(refreshToken, owner) {
+      return tokenRequest(
+        { grant_type: 'refresh_token', refresh_token: refreshToken },
+        chatworkBudgetKey(owner.platformUserId),
+      );
     },
 
     /** ChatWork has no revoke call: deleting the stored tokens is all a disconnect can do. */

@@ -7,25 +7,34 @@ import {
   WebClient,
   type Logger,
 } from '@slack/web-api';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { createCallBudget, type CallBudget } from '../call-budget.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
+import { createSearchBudget } from './slack-search-budget.ts';
 
 const PROVIDER = 'Slack';
 
 /**
- * Calls per minute per workspace and method that Matome allows itself: Slack's tier for the method (Tier 2 = 20,
- * Tier 3 = 50, Tier 4 = 100 per minute), counted per workspace because Slack counts per app and workspace.
+ * Calls per minute per budget key and method that Matome allows itself: Slack's tier for the method (Tier 2 = 20,
+ * Tier 3 = 50, Tier 4 = 100 per minute). The key is the workspace, because Slack counts per app and workspace,
+ * except for code exchanges (keyed by the Matome user, so nobody can spend another's). `search.messages` is
+ * budgeted per gathering instead, by the search budget.
  */
 const METHOD_TIERS: Record<string, number> = {
-  'search.messages': 20,
   'usergroups.list': 20,
+  'users.conversations': 50,
   'users.info': 100,
   'conversations.info': 50,
   'auth.revoke': 50,
   'chat.postMessage': 60,
 };
 const DEFAULT_PER_MINUTE = 20;
+/** WebClients kept, one per token in use. */
+const CLIENTS_KEPT = 1000;
+/** Tier 2 for `search.messages`; three searches (one gathering's essential ones) are kept for another user. */
+export const SLACK_SEARCHES_PER_MINUTE = 20;
+export const SLACK_ESSENTIAL_SEARCHES = 3;
 
 const UNAUTHORIZED = new Set([
   'invalid_auth',
@@ -105,6 +114,11 @@ export type SlackClientOptions = { apiUrl: string; timeoutMs: number };
  */
 export function createSlackClient(options: SlackClientOptions) {
   const budgets = new Map<number, CallBudget>();
+  const searchBudget = createSearchBudget({
+    perMinute: SLACK_SEARCHES_PER_MINUTE,
+    reserve: SLACK_ESSENTIAL_SEARCHES,
+    clock: () => Date.now(),
+  });
   const slackApiUrl = `${options.apiUrl.replace(/\/+$/, '')}/`;
 
   function budgetFor(method: string): CallBudget {
@@ -117,8 +131,13 @@ export function createSlackClient(options: SlackClientOptions) {
     return budget;
   }
 
+  /** One WebClient per token, as Slack's SDK advises: building one per call costs more than the call's own work. */
+  const clients = new LRUCache<string, WebClient>({ max: CLIENTS_KEPT });
   function webClient(token: string | undefined): WebClient {
-    return new WebClient(token, {
+    const key = token ?? '';
+    const kept = clients.get(key);
+    if (kept) return kept;
+    const client = new WebClient(token, {
       slackApiUrl,
       logger: quietLogger,
       timeout: options.timeoutMs,
@@ -126,14 +145,16 @@ export function createSlackClient(options: SlackClientOptions) {
       rejectRateLimitedCalls: true,
       allowAbsoluteUrls: false,
     });
+    clients.set(key, client);
+    return client;
   }
 
   /**
-   * One Web API call. `workspaceId` keys the budget; `token` is sent as Bearer (none for the OAuth calls, whose
-   * client credentials travel in the body).
+   * One Web API call. `budgetKey` (the workspace, or for a code exchange the Matome user) keys the budget;
+   * `token` is sent as Bearer (none for the OAuth calls, whose client credentials travel in the body).
    */
   async function call<T>(
-    workspaceId: string,
+    budgetKey: string,
     token: string | undefined,
     method: string,
     args: Record<string, unknown>,
@@ -141,7 +162,7 @@ export function createSlackClient(options: SlackClientOptions) {
   ): Promise<T> {
     const client = webClient(token);
     return withRateLimitRetry(async () => {
-      await budgetFor(method).spend(`${workspaceId}:${method}`, PROVIDER);
+      if (method !== 'search.messages') await budgetFor(method).spend(`${budgetKey}:${method}`, PROVIDER);
       let result: unknown;
       try {
         result = await client.apiCall(method, args);
@@ -155,7 +176,7 @@ export function createSlackClient(options: SlackClientOptions) {
     });
   }
 
-  return { call };
+  return { call, searchBudget };
 }
 
 export type SlackClient = ReturnType<typeof createSlackClient>;

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import type { ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
+import type { ProviderOAuth, ProviderTokens, TokenOwner } from '../oauth-types.ts';
 import { pkceChallenge } from '../pkce.ts';
 import type { SlackClient } from './slack-client.ts';
 
 /**
- * User-token scopes: search my mentions and DMs, read names, user groups and conversation details, and post
- * replies as me. No bot scopes: Matome acts only as the user who connected.
+ * User-token scopes: search my mentions and DMs, read names (and my e-mail address, which needs a scope of its
+ * own), user groups and conversation details, and post replies as me. No bot scopes: Matome acts only as the user
+ * who connected.
  */
 export const SLACK_USER_SCOPES = [
   'search:read',
   'users:read',
+  'users:read.email',
   'usergroups:read',
   'channels:read',
   'groups:read',
@@ -19,8 +21,11 @@ export const SLACK_USER_SCOPES = [
 ];
 /** Rotated user tokens live 12 hours; refresh when less than 2 hours remain, as Slack's own SDK does. */
 const REFRESH_MARGIN_MS = 2 * 60 * 60_000;
-/** OAuth calls are budgeted apart from any workspace. */
-const OAUTH_BUDGET_KEY = 'oauth';
+
+/** Refreshes and revocations are budgeted per workspace, as Slack counts; code exchanges per Matome user. */
+function workspaceKey(owner: TokenOwner): string {
+  return owner.workspaceId ?? `slack-user:${owner.platformUserId}`;
+}
 
 const accessResponseSchema = z.looseObject({
   ok: z.literal(true),
@@ -42,14 +47,15 @@ const refreshResponseSchema = z.looseObject({
   scope: z.string().optional(),
 });
 
+/** The part of a Slack user Matome uses; the rest of Slack's large user object is dropped, not cached. */
 export const slackUserInfoSchema = z.looseObject({
   ok: z.literal(true),
-  user: z.looseObject({
+  user: z.object({
     id: z.string(),
     name: z.string().optional(),
     real_name: z.string().optional(),
     profile: z
-      .looseObject({
+      .object({
         display_name: z.string().optional(),
         real_name: z.string().optional(),
         email: z.string().optional(),
@@ -99,9 +105,9 @@ export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
+    async exchangeCode({ code, redirectUri, codeVerifier, userId }) {
       const access = await options.client.call(
-        OAUTH_BUDGET_KEY,
+        `matome-user:${userId}`,
         undefined,
         'oauth.v2.access',
         {
@@ -121,7 +127,7 @@ export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
         scopes: user.scope ?? '',
       };
       const info = await options.client.call(
-        teamId ?? OAUTH_BUDGET_KEY,
+        teamId ?? `matome-user:${userId}`,
         user.access_token,
         'users.info',
         { user: user.id },
@@ -140,9 +146,9 @@ export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
       };
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, owner) {
       const refreshed = await options.client.call(
-        OAUTH_BUDGET_KEY,
+        workspaceKey(owner),
         undefined,
         'oauth.v2.access',
         { ...credentials, grant_type: 'refresh_token', refresh_token: refreshToken },
@@ -156,9 +162,9 @@ export function createSlackOAuth(options: SlackOAuthOptions): ProviderOAuth {
       };
     },
 
-    async revoke(accessToken) {
+    async revoke(accessToken, owner) {
       await options.client.call(
-        OAUTH_BUDGET_KEY,
+        workspaceKey(owner),
         accessToken,
         'auth.revoke',
         {},

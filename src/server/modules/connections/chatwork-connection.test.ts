@@ -19,6 +19,7 @@ import {
   startConnect,
 } from '../../test/emulator-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 import { createConnectionsRepo } from './connections.repo.ts';
 
 let emulator: { url: string; close(): Promise<void> };
@@ -30,9 +31,9 @@ function chatworkSettings(url: string, extra: Record<string, string> = {}) {
     CHATWORK_CLIENT_ID: 'chatwork-client',
     CHATWORK_CLIENT_SECRET: 'chatwork-secret',
     CHATWORK_API_URL: `${url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/new.php`,
+    CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/login.php`,
     CHATWORK_TOKEN_URL: `${url}/token`,
-    PUBLIC_URL: 'http://matome.test',
+    PUBLIC_URL: 'https://matome.test',
     PROVIDER_TIMEOUT_MS: '1000',
     ...extra,
   };
@@ -55,6 +56,13 @@ beforeEach(async () => {
 afterEach(() => vi.useRealTimers());
 
 const app = () => testApp.app;
+
+/** Moves the app's clock on, e.g. past the time a gathering is shared with later requests. */
+function laterBy(ms: number) {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now + ms);
+}
 
 async function newUser() {
   return (await registerUser(app())).tokens.accessToken;
@@ -92,10 +100,10 @@ describe('connecting ChatWork', () => {
     const token = registered.tokens.accessToken;
     const authUrl = new URL(await startConnect(app(), 'chatwork', token));
     expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authUrl.searchParams.get('redirect_uri')).toBe('http://matome.test/api/chatwork/callback');
+    expect(authUrl.searchParams.get('redirect_uri')).toBe('https://matome.test/api/chatwork/callback');
 
     const landed = await finishCallback(app(), await approveConsent(authUrl.toString()));
-    expect(landed.origin + landed.pathname).toBe('http://matome.test/dashboard');
+    expect(landed.origin + landed.pathname).toBe('https://matome.test/dashboard');
     expect(Object.fromEntries(landed.searchParams)).toEqual({
       chatwork: 'connected',
       workspace: 'Matome Inc.',
@@ -303,7 +311,7 @@ describe('gathering ChatWork messages', () => {
     await connectAccount(app(), 'chatwork', token);
     await control(emulator.url, 'settings', { autoApprove: true, approveAs: '1002' });
     await connectAccount(app(), 'chatwork', token);
-    await control(emulator.url, 'faults', { path: '/v2/me', status: 503, times: 1 });
+    await control(emulator.url, 'faults', { path: '/v2/rooms', status: 503, times: 1 });
     const result = await messages(token);
     expect(result.accounts.map((account) => account.status).sort()).toEqual(['completed', 'error']);
     const failed = result.accounts.find((account) => account.status === 'error')!;
@@ -326,7 +334,9 @@ describe('gathering ChatWork messages', () => {
     await control(emulator.url, 'faults', { path: '/v2/rooms', latencyMs: 2500, times: 1 });
     expect((await messages(token)).accounts[0]!.error?.code).toBe('TIMEOUT_ERROR');
     await control(emulator.url, 'faults', { path: '/v2/rooms', status: 200, body: '<html>oops', times: 1 });
+    laterBy(GATHERING_SHARED_FOR_MS);
     expect((await messages(token)).accounts[0]!.error?.code).toBe('INVALID_RESPONSE');
+    laterBy(GATHERING_SHARED_FOR_MS);
     expect((await messages(token)).accounts[0]!.status).toBe('completed');
   });
 });

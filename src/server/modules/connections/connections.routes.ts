@@ -12,12 +12,21 @@ import {
 } from '../../../contract/connections.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { platformNames, platforms } from '../../../contract/messages.ts';
+import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import { readOAuthBinding, setOAuthBinding } from '../oauth-flows/oauth-binding-cookie.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+/**
+ * Consents a user may start, and consents of theirs that may come back, per 15 minutes (decision 051): room to
+ * connect every account of the largest plan with retries, and a ceiling on the provider calls (code exchanges)
+ * one user's attempts can cause. A callback is counted against the user its state belongs to; one whose state is
+ * unknown or spent reaches no provider anyway.
+ */
+export const CONNECT_STARTS_PER_USER = { points: 20, durationSeconds: 15 * 60 };
+export const CALLBACKS_PER_USER = { points: 15, durationSeconds: 15 * 60 };
 const providerErrors = { 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 504: apiErrorSchema };
 
 export type ConnectionsRoutesDeps = {
@@ -35,6 +44,8 @@ export type ConnectionsRoutesDeps = {
 export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
   const { service, calls } = deps;
   return async function register(app: FastifyInstance): Promise<void> {
+    const connectStarts = createRateLimit(CONNECT_STARTS_PER_USER);
+    const callbacks = createRateLimit(CALLBACKS_PER_USER);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
@@ -73,6 +84,7 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
         },
         async (request, reply) => {
           const { userId } = requireSubject(request);
+          await connectStarts.consume(userId);
           const { authUrl, binding } = await service.connect(userId, platform, readOAuthBinding(request));
           setOAuthBinding(reply, binding, deps.secureCookies);
           return { authUrl };
@@ -91,6 +103,8 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
           },
         },
         async (request, reply) => {
+          const owner = await service.stateOwner(request.query.state);
+          if (owner) await callbacks.consume(owner);
           const { location, userId } = await service.callback(
             platform,
             request.query,

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/connections.ts';
 import { platformNames, type Platform, type PlatformConnection } from '../../../contract/messages.ts';
 import type { ConnectorAccount } from '../../connectors/connector-account.ts';
-import type { ProviderOAuth } from '../../connectors/oauth-types.ts';
+import type { ProviderOAuth, TokenOwner } from '../../connectors/oauth-types.ts';
 import { ProviderError } from '../../connectors/provider-error.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
@@ -119,6 +119,10 @@ export function toPlatformConnection(row: ConnectionRow): PlatformConnection {
     status: row.status,
     is_sample: false,
   };
+}
+
+function tokenOwner(row: ConnectionRow): TokenOwner {
+  return { platformUserId: row.platformUserId, workspaceId: row.platformWorkspaceId };
 }
 
 export function toConnectorAccount(row: ConnectionRow): ConnectorAccount {
@@ -236,7 +240,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     const refreshToken = row.refreshTokenEncrypted ? cipher.open(row.refreshTokenEncrypted, 'refresh') : null;
     try {
       if (refreshToken === null) throw new ProviderError('refresh_rejected', 'No usable refresh token');
-      const tokens = await provider.refresh(refreshToken);
+      const tokens = await provider.refresh(refreshToken, tokenOwner(row));
       const stored = await repo.storeRefreshedTokens(row.id, instance, {
         accessTokenEncrypted: cipher.seal(tokens.accessToken, 'access'),
         refreshTokenEncrypted: tokens.refreshToken ? cipher.seal(tokens.refreshToken, 'refresh') : null,
@@ -390,6 +394,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           code: query.code,
           redirectUri: redirectUri(platform),
           codeVerifier,
+          userId: pending.userId,
         });
       } catch (error) {
         if (error instanceof ProviderError) return failed(callbackMessages.failed, pending.userId);
@@ -421,6 +426,11 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       };
     },
 
+    /** The user a consent's state belongs to, while it is valid (callbacks are budgeted per that user). */
+    async stateOwner(state: string | undefined): Promise<string | undefined> {
+      return deps.oauthFlows.ownerOf(state);
+    },
+
     /** Revokes at the provider where it can (best effort), then deletes the connection and its tokens. */
     async disconnect(userId: string, platform: Platform, id: string): Promise<ConnectionRow> {
       await assertUnrestricted(userId);
@@ -428,7 +438,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const provider = deps.providers[platform];
       const token = cipher.open(row.accessTokenEncrypted, 'access');
       if (provider && token !== null && row.status !== 'reauth_required') {
-        await provider.revoke(token).catch(() => undefined);
+        await provider.revoke(token, tokenOwner(row)).catch(() => undefined);
       }
       const deleted = await repo.deleteForUser(userId, platform, id);
       if (!deleted) throw new HttpError(404, 'Connection not found', 'NOT_FOUND');

@@ -1,6 +1,6 @@
 import type { ChatworkReplyRequest, SlackReplyRequest } from '../../../contract/connections.ts';
 import type { ChatworkSourceMessage, SlackSourceMessage } from '../../../contract/messages.ts';
-import type { createChatworkClient } from '../../connectors/chatwork/chatwork-client.ts';
+import { chatworkBudgetKey, type ChatworkClient } from '../../connectors/chatwork/chatwork-client.ts';
 import { gatherChatwork } from '../../connectors/chatwork/chatwork-inbound.ts';
 import { postChatworkReply } from '../../connectors/chatwork/chatwork-outbound.ts';
 import type { Gathered } from '../../connectors/connector-account.ts';
@@ -14,7 +14,7 @@ import { httpErrorOf, toConnectorAccount, type ConnectionsService } from './conn
 export type ProviderCallsDeps = {
   connections: ConnectionsService;
   slack: SlackClient;
-  chatwork: ReturnType<typeof createChatworkClient>;
+  chatwork: ChatworkClient;
   /** Slack names looked up during gatherings, shared with replies. */
   cache: Cache;
   /** Milliseconds since the epoch. */
@@ -28,7 +28,7 @@ export function createProviderCalls(deps: ProviderCallsDeps) {
   return {
     gatherChatwork(row: ConnectionRow): Promise<Gathered<ChatworkSourceMessage>> {
       return connections.withAccessToken(row, (token) =>
-        gatherChatwork(deps.chatwork(token, row.id), toConnectorAccount(row)),
+        gatherChatwork(deps.chatwork(token, chatworkBudgetKey(row.platformUserId)), toConnectorAccount(row)),
       );
     },
 
@@ -46,7 +46,11 @@ export function createProviderCalls(deps: ProviderCallsDeps) {
       const row = await connections.requireConnection(userId, 'chatwork', request.connection_id);
       await connections
         .withAccessToken(row, (token) =>
-          postChatworkReply(deps.chatwork(token, row.id), request.room_id, request.message),
+          postChatworkReply(
+            deps.chatwork(token, chatworkBudgetKey(row.platformUserId)),
+            request.room_id,
+            request.message,
+          ),
         )
         .catch((error: unknown) => {
           throw httpErrorOf(error, 'Room not found in this connection');

@@ -19,6 +19,12 @@ import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
 /** Connections gathered at once for one user and platform (10, the largest plan, all at once). */
 export const CONNECTIONS_GATHERED_AT_ONCE = 10;
+/**
+ * A connection is gathered from its provider at most once per 30 seconds: a request within that time of a
+ * gathering that is running or has just finished (a forced refresh, the panel's refresh of one account, the
+ * timeline's refresh of all) shares its result instead of calling the provider again.
+ */
+export const GATHERING_SHARED_FOR_MS = 30_000;
 
 export type ConnectedMessageSourceDeps = {
   connections: ConnectionsService;
@@ -55,7 +61,13 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     };
     const result: AccountStats =
       platform === 'slack'
-        ? { platform: 'slack', ...common, channels_checked: gathered.checked, total_channels: gathered.total }
+        ? {
+            platform: 'slack',
+            ...common,
+            channels_checked: gathered.checked,
+            total_channels: gathered.total,
+            ...(gathered.unavailable ? { unavailable: gathered.unavailable } : {}),
+          }
         : { platform: 'chatwork', ...common, rooms_checked: gathered.checked, total_rooms: gathered.total };
     return result as AccountStatsByPlatform[P];
   }
@@ -79,6 +91,29 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     return { stats: stats(platform, row, gathered, failure), messages: gathered.messages };
   }
 
+  /** Recent gatherings per connection and token: running, or finished at `finishedAt`. */
+  const recent = new Map<string, { result: Promise<ConnectionMessages<Platform>>; finishedAt?: number }>();
+
+  function sharedGathering<P extends Platform>(
+    platform: P,
+    row: ConnectionRow,
+  ): Promise<ConnectionMessages<P>> {
+    const now = deps.clock();
+    for (const [key, entry] of recent) {
+      if (entry.finishedAt !== undefined && now - entry.finishedAt >= GATHERING_SHARED_FOR_MS)
+        recent.delete(key);
+    }
+    // A reconnected account has new tokens, so it is gathered afresh at once.
+    const key = `${row.id}:${row.accessTokenEncrypted}`;
+    const shared = recent.get(key);
+    if (shared) return shared.result as Promise<ConnectionMessages<P>>;
+    const entry: { result: Promise<ConnectionMessages<Platform>>; finishedAt?: number } = {
+      result: gatherOne(platform, row).finally(() => (entry.finishedAt = deps.clock())),
+    };
+    recent.set(key, entry);
+    return entry.result as Promise<ConnectionMessages<P>>;
+  }
+
   return {
     async listConnections(userId: string, platform: Platform): Promise<PlatformConnection[]> {
       return deps.connections.list(userId, platform);
@@ -91,7 +126,7 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     ): Promise<ConnectionMessages<P>[]> {
       const wanted = new Set(connections.map((connection) => connection.id));
       const rows = (await deps.connections.listRows(userId, platform)).filter((row) => wanted.has(row.id));
-      return mapWithConcurrency(rows, CONNECTIONS_GATHERED_AT_ONCE, (row) => gatherOne(platform, row));
+      return mapWithConcurrency(rows, CONNECTIONS_GATHERED_AT_ONCE, (row) => sharedGathering(platform, row));
     },
   };
 }

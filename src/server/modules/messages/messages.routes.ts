@@ -11,6 +11,7 @@ import {
   platforms,
   type MessageFetchQuery,
 } from '../../../contract/messages.ts';
+import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { MessagesService } from './messages.service.ts';
 
@@ -31,6 +32,13 @@ function sendJson(reply: FastifyReply, json: string): FastifyReply {
     .send(json);
 }
 
+/**
+ * Forced refreshes a user may ask for per minute, all platforms and accounts together (decision 051): three
+ * refreshes of every account of the largest plan. Within 30 seconds of a gathering an account is not gathered
+ * again anyway; this bounds the requests themselves.
+ */
+export const FORCED_REFRESHES_PER_USER = { points: 30, durationSeconds: 60 };
+
 const REFRESH_NOTE =
   'Answers from the server cache when it can (see SPEC §9 lifetimes); `refresh=1` (or `force=1`) gathers afresh and refills the cache.';
 
@@ -38,6 +46,13 @@ const REFRESH_NOTE =
 export function messagesRoutes(service: MessagesService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
+    const forcedRefreshes = createRateLimit(FORCED_REFRESHES_PER_USER);
+    /** Whether the request asks to gather afresh, after spending one of the user's forced refreshes. */
+    async function refreshWanted(userId: string, query: MessageFetchQuery): Promise<boolean> {
+      if (!wantsRefresh(query)) return false;
+      await forcedRefreshes.consume(userId);
+      return true;
+    }
 
     for (const platform of platforms) {
       const name = platformNames[platform];
@@ -53,12 +68,13 @@ export function messagesRoutes(service: MessagesService) {
             description: `Newest first. Cached per user for 300 s. ${REFRESH_NOTE}`,
             security: bearerSecurity,
             querystring: messageFetchQuerySchema,
-            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
           },
         },
         async (request, reply) => {
           const { userId } = requireSubject(request);
-          const json = await service.getMessages(userId, platform, { refresh: wantsRefresh(request.query) });
+          const refresh = await refreshWanted(userId, request.query);
+          const json = await service.getMessages(userId, platform, { refresh });
           return sendJson(reply, json);
         },
       );
@@ -74,13 +90,20 @@ export function messagesRoutes(service: MessagesService) {
             security: bearerSecurity,
             params: connectionParamsSchema,
             querystring: messageFetchQuerySchema,
-            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+            response: {
+              200: resultSchema,
+              400: apiErrorSchema,
+              401: apiErrorSchema,
+              404: apiErrorSchema,
+              429: apiErrorSchema,
+            },
           },
         },
         async (request, reply) => {
           const { userId } = requireSubject(request);
+          const refresh = await refreshWanted(userId, request.query);
           const json = await service.getConnectionMessages(userId, platform, request.params.connectionId, {
-            refresh: wantsRefresh(request.query),
+            refresh,
           });
           return sendJson(reply, json);
         },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECT_STARTS_PER_USER } from '../connections/connections.routes.ts';
 import {
   startSandboxEmulators,
   type SandboxEmulators,
@@ -22,7 +23,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   emulators = await startSandboxEmulators();
-  testApp = await createTestApp({ ...emulators.appEnv, PUBLIC_URL: 'http://matome.test' });
+  testApp = await createTestApp({ ...emulators.appEnv, PUBLIC_URL: 'https://matome.test' });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -116,7 +117,7 @@ describe('pending consents per user', () => {
   it(`allows ${MAX_PENDING_OAUTH_STATES} at once, even in a burst, then answers 429 until they expire`, async () => {
     const token = (await registerUser(app())).tokens.accessToken;
     const burst = await Promise.all(
-      Array.from({ length: 3 * MAX_PENDING_OAUTH_STATES }, (_, index) =>
+      Array.from({ length: 2 * MAX_PENDING_OAUTH_STATES }, (_, index) =>
         app().inject({
           method: 'POST',
           url: `/api/${index % 2 ? 'slack' : 'chatwork'}/connect`,
@@ -134,7 +135,9 @@ describe('pending consents per user', () => {
     const other = (await registerUser(app())).tokens.accessToken;
     await startConnect(app(), 'slack', other);
 
-    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + OAUTH_STATE_TTL_MS + 1000);
+    // Past the consents' lifetime and the window of the per-user budget for starting them (decision 051).
+    const later = Date.now() + Math.max(OAUTH_STATE_TTL_MS, CONNECT_STARTS_PER_USER.durationSeconds * 1000);
+    vi.spyOn(Date, 'now').mockReturnValue(later + 1000);
     await startConnect(app(), 'slack', token);
   });
 });

@@ -32,6 +32,15 @@ export function createOAuthFlowsRepo(db: Database) {
       });
     },
 
+    /** Whose consent a still-valid state is, without taking it. */
+    async ownerOf(stateHash: string, now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: oauthStates.userId })
+        .from(oauthStates)
+        .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, now)));
+      return row?.userId;
+    },
+
     /** Deletes and returns the state if it is still valid: a state can be taken once. */
     async take(stateHash: string, now: Date): Promise<OAuthStateRow | undefined> {
       const [row] = await db

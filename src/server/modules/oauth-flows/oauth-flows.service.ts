@@ -83,6 +83,11 @@ export function createOAuthFlowsService(deps: OAuthFlowsServiceDeps) {
       return { state, codeVerifier, binding };
     },
 
+    /** The user a still-pending consent belongs to, so its callback can be budgeted against them. */
+    async ownerOf(state: string | undefined): Promise<string | undefined> {
+      return state ? repo.ownerOf(sha256(state), new Date(deps.clock())) : undefined;
+    },
+
     /** Takes the state (it works once, whatever the outcome) and checks it came back to the browser that started. */
     async finish(input: {
       platform: OAuthStatePlatform;

@@ -16,9 +16,9 @@ beforeAll(async () => {
     CHATWORK_CLIENT_ID: 'chatwork-client',
     CHATWORK_CLIENT_SECRET: 'chatwork-secret',
     CHATWORK_API_URL: `${emulator.url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${emulator.url}/packages/oauth2/new.php`,
+    CHATWORK_AUTHORIZE_URL: `${emulator.url}/packages/oauth2/login.php`,
     CHATWORK_TOKEN_URL: `${emulator.url}/token`,
-    PUBLIC_URL: 'http://matome.test',
+    PUBLIC_URL: 'https://matome.test',
   });
 });
 afterAll(async () => {
