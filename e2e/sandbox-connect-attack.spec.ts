@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   failOnConsoleErrors,
+  openConnectionsPanel,
   registerThroughMail,
   sandboxEmulatorURLs,
   uniqueEmail,
@@ -17,11 +18,6 @@ async function emulatorCodeExchanges(): Promise<number> {
       request.path === '/api/oauth.v2.access' &&
       (request.body as { grant_type?: string } | null)?.grant_type !== 'refresh_token',
   ).length;
-}
-
-async function openConnections(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: /^Connections/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
 test('a consent link started by one user and approved in another person’s browser connects nothing', async ({
@@ -48,7 +44,7 @@ test('a consent link started by one user and approved in another person’s brow
     const exchangesBefore = await emulatorCodeExchanges();
 
     // The attacker starts connecting Slack and, instead of approving, copies the consent page's address.
-    await openConnections(attackerPage);
+    await openConnectionsPanel(attackerPage);
     await attackerPage.getByRole('button', { name: 'Connect Slack' }).click();
     await expect(attackerPage.getByLabel('Sign in as')).toBeVisible();
     const consentUrl = attackerPage.url();
@@ -56,7 +52,7 @@ test('a consent link started by one user and approved in another person’s brow
 
     // The victim, signed in to Slack and to Matome, opens the link and presses Allow.
     await victimPage.goto(consentUrl);
-    await victimPage.getByLabel('Sign in as').selectOption('T01ACME:U01MAYA');
+    await victimPage.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
     await victimPage.getByRole('button', { name: 'Allow' }).click();
     await expect(victimPage).toHaveURL(/\/dashboard$/);
     await expect(victimPage.getByText(/opened in a different browser/)).toBeVisible();
@@ -66,7 +62,7 @@ test('a consent link started by one user and approved in another person’s brow
     for (const page of [attackerPage, victimPage]) {
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
-      await openConnections(page);
+      await openConnectionsPanel(page);
       await expect(page.getByRole('progressbar', { name: 'Connections used' })).toHaveAttribute(
         'aria-valuetext',
         '0 of 2 connections used',
@@ -75,7 +71,7 @@ test('a consent link started by one user and approved in another person’s brow
 
     // The attacker's own browser cannot finish it afterwards either: the state was spent.
     await attackerPage.goto(consentUrl);
-    await attackerPage.getByLabel('Sign in as').selectOption('T01ACME:U01MAYA');
+    await attackerPage.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
     await attackerPage.getByRole('button', { name: 'Allow' }).click();
     await expect(attackerPage.getByText(/has expired or was already used/)).toBeVisible();
   } finally {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   failOnConsoleErrors,
+  openConnectionsPanel,
   registerThroughMail,
   sandboxEmulatorURLs,
   uniqueEmail,
@@ -27,18 +28,9 @@ const platformFilter = (page: Page, platform: 'All' | 'ChatWork' | 'Slack') =>
     .getByRole('group', { name: 'Filters' })
     .getByRole('button', { name: new RegExp(`^${platform} \\(\\d+\\)$`) });
 
-/** Opens the connections panel; a dashboard without connections shows it open in place of the list. */
-async function openPanel(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: /^Connections/ });
-  await expect(toggle.or(page.getByRole('button', { name: 'Connect Slack' })).first()).toBeVisible();
-  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') {
-    await toggle.click();
-  }
-}
-
 /** Starts connecting from the panel, approves on the emulator's consent page as `account`, and checks the result. */
 async function connect(page: Page, button: string, account: string, result: string): Promise<void> {
-  await openPanel(page);
+  await openConnectionsPanel(page);
   await page.getByRole('button', { name: button }).click();
   await page.getByLabel('Sign in as').selectOption(account);
   await page.getByRole('button', { name: 'Allow' }).click();
@@ -118,7 +110,7 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
 
   await test.step('refresh one account', async () => {
     await platformFilter(page, 'All').click();
-    await openPanel(page);
+    await openConnectionsPanel(page);
     await page.getByRole('button', { name: /^Refresh messages from .* \(ChatWork\)$/ }).click();
     await expect(page.getByText(/^Messages refreshed for .*: \d+ messages?\.$/)).toBeVisible();
   });
@@ -138,7 +130,7 @@ test('a new user connects Slack and ChatWork, replies on each, refreshes, discon
 
   await test.step('connect another Slack workspace and reach the Free plan’s limit', async () => {
     await connect(page, 'Connect Slack', 'T02HOSHI0:U02MAYA00', 'Slack connected: 星デザイン.');
-    await openPanel(page);
+    await openConnectionsPanel(page);
     await expect(page.getByRole('progressbar', { name: 'Connections used' })).toHaveAttribute(
       'aria-valuetext',
       '2 of 2 connections used',

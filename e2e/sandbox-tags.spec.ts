@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, registerThroughMail, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueEmail } from './support.ts';
 
 failOnConsoleErrors();
 
@@ -10,8 +10,7 @@ async function registerWithChatwork(page: Page): Promise<void> {
     email: uniqueEmail('sandbox-tags'),
     password: 'correct horse battery',
   });
-  const toggle = page.getByRole('button', { name: /^Connections/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await openConnectionsPanel(page);
   await page.getByRole('button', { name: 'Connect ChatWork' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/dashboard/);

@@ -145,3 +145,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/**
+ * Opens the connections panel (English pages); a dashboard without connections shows it open in place of the
+ * message list.
+ */
+export async function openConnectionsPanel(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Connections/ });
+  await expect(toggle.or(page.getByRole('button', { name: 'Connect Slack' })).first()).toBeVisible();
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click();
+  }
+}
