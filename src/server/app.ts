@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Language } from '../contract/auth.ts';
-import type { Settings } from './config.ts';
+import { isLoopbackUrl, type Settings } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { platforms } from '../contract/messages.ts';
 import { configureConnectors } from './connectors/configure-connectors.ts';
@@ -121,16 +121,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
   const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
   const loginThrottle = createLoginThrottle(clock);
+  // Without SMTP, a server only its own machine can reach (npm start, npm run dev) shows each e-mail in its log, read
+  // by the person who uses it; a deployed one never writes a link there.
+  const mailGoesToTheLog = settings.NODE_ENV !== 'production' || isLoopbackUrl(settings.PUBLIC_URL);
   const mailer = createMailer(
     {
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM ?? `Matome <no-reply@${new URL(settings.PUBLIC_URL).hostname}>`,
-      logMailWithoutSmtp: settings.NODE_ENV !== 'production',
+      logMailWithoutSmtp: mailGoesToTheLog,
     },
     app.log,
   );
   app.addHook('onClose', () => mailer.drain());
-  if (!settings.SMTP_URL && settings.NODE_ENV === 'production') {
+  if (!settings.SMTP_URL && !mailGoesToTheLog) {
     app.log.warn('SMTP_URL is not set: sign-up confirmation and password-reset e-mails cannot be sent');
   }
   const accountSecurityService = createAccountSecurityService({

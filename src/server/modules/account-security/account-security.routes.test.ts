@@ -272,7 +272,7 @@ describe('changing the sign-in address', () => {
 });
 
 describe('without SMTP_URL', () => {
-  async function registerAndCaptureLog(nodeEnv: 'development' | 'production') {
+  async function registerAndCaptureLog(nodeEnv: 'development' | 'production', publicUrl: string) {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -281,7 +281,7 @@ describe('without SMTP_URL', () => {
       },
     });
     const bare = await createTestApp(
-      { NODE_ENV: nodeEnv, SMTP_URL: '' },
+      { NODE_ENV: nodeEnv, SMTP_URL: '', PUBLIC_URL: publicUrl },
       { logger: { level: 'info', stream } },
     );
     try {
@@ -297,12 +297,18 @@ describe('without SMTP_URL', () => {
     return lines.join('');
   }
 
-  it('logs the e-mail with its link in development', async () => {
-    expect(await registerAndCaptureLog('development')).toMatch(/verify-email#token=[\w-]{43}/);
+  it('logs the e-mail with its link in development, and in production served only to this machine', async () => {
+    expect(await registerAndCaptureLog('development', 'http://matome.test')).toMatch(
+      /verify-email#token=[\w-]{43}/,
+    );
+    // `npm start` on a laptop: the person reading the terminal is the one signing up.
+    expect(await registerAndCaptureLog('production', 'http://localhost:3000')).toMatch(
+      /verify-email#token=[\w-]{43}/,
+    );
   });
 
-  it('never logs a link or an address in production, only that the e-mail could not be sent', async () => {
-    const log = await registerAndCaptureLog('production');
+  it('never logs a link or an address in a deployed production server, only that the e-mail could not be sent', async () => {
+    const log = await registerAndCaptureLog('production', 'https://matome.example.com');
     expect(log).toContain('SMTP_URL is not set');
     expect(log).not.toContain('#token=');
     expect(log).not.toContain('@example.com');
