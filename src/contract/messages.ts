@@ -286,6 +286,12 @@ export const slackUnavailableReasons = [
   'rate_limited',
   'provider_error',
 ] as const;
+/** A kind of Slack message a gathering could not search for, and why. */
+export const slackUnavailableSchema = z.object({
+  kind: z.enum(slackSearchKinds),
+  reason: z.enum(slackUnavailableReasons),
+});
+export type SlackUnavailable = z.infer<typeof slackUnavailableSchema>;
 
 export const slackAccountStatsSchema = z.object({
   platform: z.literal('slack'),
@@ -297,9 +303,7 @@ export const slackAccountStatsSchema = z.object({
    * (`plan_upgrade_required`), the search budget of the minute used up (`rate_limited`), and so on. The account
    * still completed; only these kinds are missing from it.
    */
-  unavailable: z
-    .array(z.object({ kind: z.enum(slackSearchKinds), reason: z.enum(slackUnavailableReasons) }))
-    .optional(),
+  unavailable: z.array(slackUnavailableSchema).optional(),
 });
 export type ChatworkAccountStats = z.infer<typeof chatworkAccountStatsSchema>;
 export type SlackAccountStats = z.infer<typeof slackAccountStatsSchema>;

@@ -1,3 +1,5 @@
+import type { SlackUnavailable } from '../../contract/messages.ts';
+
 /** The connection a connector gathers for or replies through, as the connectors need to know it. */
 export type ConnectorAccount = {
   connectionId: string;
@@ -8,10 +10,8 @@ export type ConnectorAccount = {
   workspaceName: string | null;
 };
 
-import type { SlackSearchKind, slackUnavailableReasons } from '../../contract/messages.ts';
-
 /** A kind of message a gathering could not look for, and why. */
-export type Unavailable = { kind: SlackSearchKind; reason: (typeof slackUnavailableReasons)[number] };
+export type Unavailable = SlackUnavailable;
 
 /**
  * What one gathering found for one connection: the messages (newest first), how much was looked at, and what it

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { connectionErrorCodes } from '../../../contract/connections.ts';
-import type { AccountStats, PlatformConnection } from '../../../contract/messages.ts';
+import type { AccountStats, PlatformConnection, SlackUnavailable } from '../../../contract/messages.ts';
 import { connectionMessagesQueryOptions } from '../../features/messages/api/get-connection-messages.ts';
 
 function statusAfter(stats: AccountStats): PlatformConnection['status'] {
@@ -11,10 +11,13 @@ function statusAfter(stats: AccountStats): PlatformConnection['status'] {
 /**
  * The connections with their last success and status brought up to date from the gatherings the timeline has
  * already made: the status lists are read before the gathering that updates them, so without this a freshly
- * gathered account would still say it was never fetched, or a failing one that it is fine. Only reads the query
- * cache; never starts a request.
+ * gathered account would still say it was never fetched, or a failing one that it is fine. A Slack account also
+ * brings the kinds of message its last gathering could not search for. Only reads the query cache; never starts a
+ * request.
  */
-export function useWithLatestFetch(connections: readonly PlatformConnection[]): PlatformConnection[] {
+export function useWithLatestFetch(
+  connections: readonly PlatformConnection[],
+): (PlatformConnection & { unavailable?: SlackUnavailable[] })[] {
   const gathered = useQueries({
     queries: connections.map((connection) => ({
       ...connectionMessagesQueryOptions(connection.platform, connection.id),
@@ -30,6 +33,7 @@ export function useWithLatestFetch(connections: readonly PlatformConnection[]): 
       ...connection,
       status: statusAfter(stats),
       last_success_at: lastSuccess > known ? stats.last_success_at : connection.last_success_at,
+      ...('unavailable' in stats && stats.unavailable?.length ? { unavailable: stats.unavailable } : {}),
     };
   });
 }

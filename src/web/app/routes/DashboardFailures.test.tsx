@@ -44,6 +44,7 @@ const copy = {
     reauth: 'Needs re-authorisation',
     reconnect: 'Reconnect Kenji @ Northwind (Slack)',
     refresh: 'Refresh',
+    groupsUnavailable: "User-group mentions not gathered: this workspace's Slack plan does not include them.",
   },
   jp: {
     list: 'メッセージ一覧',
@@ -56,6 +57,8 @@ const copy = {
     reauth: '再認証が必要',
     reconnect: 'Kenji @ Northwind（Slack）を再接続',
     refresh: '更新',
+    groupsUnavailable:
+      'ユーザーグループへのメンションは取得できませんでした（このワークスペースの Slack プランでは利用できません）',
   },
 } as const;
 
@@ -138,5 +141,27 @@ describe.each(['en', 'jp'] as const)('failing accounts on the dashboard (%s)', (
 
     expect(await screen.findByText(text.reauth)).toBeVisible();
     await waitFor(() => expect(screen.getByRole('button', { name: text.reconnect })).toBeEnabled());
+  });
+
+  it('says which kinds of Slack message a workspace could not search for, and why', async () => {
+    const gathered = slackResult(['<@UKENJI> Two']);
+    stubApi({
+      ...connected,
+      ...fullFreePlan,
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () =>
+        json(200, {
+          ...gathered,
+          accounts: gathered.accounts.map((account) => ({
+            ...account,
+            unavailable: [{ kind: 'group_mentions', reason: 'plan_upgrade_required' }],
+          })),
+        }),
+    });
+    renderRouter(routes, '/dashboard');
+    await screen.findByRole('list', { name: text.list });
+    await userEvent.click(screen.getByRole('button', { name: text.panel }));
+
+    expect(await screen.findByText(text.groupsUnavailable)).toBeVisible();
   });
 });

@@ -1,10 +1,10 @@
 import { KeyRound, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PlatformConnection } from '../../../../contract/messages.ts';
+import type { PlatformConnection, SlackUnavailable } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 
 interface ConnectionItemProps {
-  connection: PlatformConnection;
+  connection: PlatformConnection & { unavailable?: readonly SlackUnavailable[] };
   color: string;
   /** `account @ workspace`, with the fallback labels. */
   name: string;
@@ -53,6 +53,14 @@ export function ConnectionItem({
           </p>
           <p className="text-xs text-slate-500">{lastFetched}</p>
           {connection.status === 'error' && <p className="text-xs text-red-700">{t('account.failing')}</p>}
+          {connection.unavailable?.map(({ kind, reason }) => (
+            <p key={kind} className="text-xs text-amber-800">
+              {t('account.notGathered', {
+                kind: t(`account.searchKinds.${kind}`),
+                reason: t(`account.unavailableReasons.${reason}`),
+              })}
+            </p>
+          ))}
         </div>
       </div>
       {connection.status === 'reauth_required' && (

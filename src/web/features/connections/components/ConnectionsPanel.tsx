@@ -7,6 +7,7 @@ import {
   type MessageResultByPlatform,
   type Platform,
   type PlatformConnection,
+  type SlackUnavailable,
 } from '../../../../contract/messages.ts';
 import { Banner, type BannerTone } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -24,8 +25,11 @@ import { SetupGuideDialog } from './SetupGuideDialog.tsx';
 
 export type ConnectionAction = 'connect' | 'disconnect' | 'refresh';
 
+/** A connection as the panel shows it: with what its latest gathering could not search for (Slack). */
+export type ShownConnection = PlatformConnection & { unavailable?: readonly SlackUnavailable[] };
+
 interface ConnectionsPanelProps {
-  connections: readonly PlatformConnection[];
+  connections: readonly ShownConnection[];
   /**
    * A demo account or test mode: the lists hold sample connections, and `allowed` rather than the plan limit says
    * why connecting is off, so the buttons stay pressable to tell the user.
