@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../../contract/auth.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contract/auth.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -107,18 +103,7 @@ export function RegisterPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <TextField
-          label={t('register.password')}
-          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <NewPasswordField label={t('register.password')} value={password} onChange={setPassword} />
         <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>

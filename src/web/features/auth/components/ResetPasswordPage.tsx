@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../contract/auth.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import { ApiError, isTransportError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -61,18 +60,7 @@ export function ResetPasswordPage() {
                 : t('resetPassword.failed')}
           </Alert>
         )}
-        <TextField
-          label={t('resetPassword.password')}
-          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <NewPasswordField label={t('resetPassword.password')} value={password} onChange={setPassword} />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
         </Button>
