@@ -44,6 +44,14 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ SAMPLE_MESSAGES_PER_PLATFORM: '1e9' })).toThrow(ConfigError);
   });
 
+  it('takes this machine on PORT as PUBLIC_URL unless told otherwise', () => {
+    expect(loadSettings({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadSettings({ PORT: '3999' }).PUBLIC_URL).toBe('http://localhost:3999');
+    expect(loadSettings({ PORT: '3999', PUBLIC_URL: 'https://matome.example.com/' }).PUBLIC_URL).toBe(
+      'https://matome.example.com',
+    );
+  });
+
   it('refuses a headers timeout longer than the whole-request timeout', () => {
     expect(loadSettings({})).toMatchObject({ HEADERS_TIMEOUT_MS: 10_000, REQUEST_TIMEOUT_MS: 30_000 });
     expect(() => loadSettings({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(

@@ -126,11 +126,11 @@ export const settingsSchema = z.object({
   /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */
   API_DOCS: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  /** Where browsers reach this app; OAuth redirect URIs and the return to the dashboard are built from it. */
-  PUBLIC_URL: z
-    .url()
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+  /**
+   * Where browsers reach this app; OAuth redirect URIs, e-mailed links and the return to the dashboard are built
+   * from it. Unset: this machine on PORT (see loadSettings).
+   */
+  PUBLIC_URL: z.url().transform((value) => value.replace(/\/+$/, '')),
   SLACK_CLIENT_ID: z.string().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
@@ -188,6 +188,9 @@ export class ConfigError extends Error {}
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (env === process.env && existsSync('.env')) process.loadEnvFile('.env');
   const nonEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // A server started on another port (PORT=3999 npm start) sends its e-mailed links and OAuth returns there too.
+  const port = /^\d{1,5}$/.test(nonEmpty.PORT ?? '') ? nonEmpty.PORT : '3000';
+  nonEmpty.PUBLIC_URL ??= `http://localhost:${port}`;
   const parsed = checkedSettingsSchema.safeParse(nonEmpty);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
