@@ -85,7 +85,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, `${dataDir}/main`),
+    server(port, `${dataDir}/main`, { SUPPORT_EMAIL: 'support@matome.example' }),
     server(largePort, `${dataDir}/large`, { SAMPLE_MESSAGES_PER_PLATFORM: '1000' }),
     {
       command: 'node scripts/sandbox.ts',
@@ -99,8 +99,11 @@ export default defineConfig({
         DATA_DIR: `${dataDir}/sandbox`,
         SLACK_EMULATOR_PORT: process.env.E2E_SLACK_PORT ?? '3103',
         CHATWORK_EMULATOR_PORT: process.env.E2E_CHATWORK_PORT ?? '3104',
+        GOOGLE_EMULATOR_PORT: process.env.E2E_GOOGLE_PORT ?? '3108',
+        GITHUB_EMULATOR_PORT: process.env.E2E_GITHUB_PORT ?? '3109',
         MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? '3105',
         MAIL_CATCHER_SMTP_PORT: smtpPort,
+        STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_PORT ?? '3107',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, failOnConsoleErrors, languages, signInAsDemo, useLanguage } from './support.ts';
+import {
+  axeViolations,
+  failOnConsoleErrors,
+  languages,
+  signInAsDemo,
+  skipOnboarding,
+  useLanguage,
+} from './support.ts';
 
 failOnConsoleErrors();
 
@@ -96,10 +103,13 @@ for (const language of languages) {
       expect(new Set(colours).size).toBe(colours.length);
     });
 
-    test('filters by any of its tags, with counts, and drops ?t=1 from the address', async ({ page }) => {
+    test('?t=1 opens the guide and leaves the address; the inbox filters by any of its tags, with counts', async ({
+      page,
+    }) => {
       await page.goto('/dashboard?t=1');
-      await expect(list(page, text.list).getByRole('article').first()).toBeVisible();
       await expect(page).toHaveURL(/\/dashboard$/);
+      await skipOnboarding(page, language);
+      await expect(list(page, text.list).getByRole('article').first()).toBeVisible();
 
       const options = page.getByRole('combobox', { name: text.tag }).getByRole('option');
       // "All tags" and the eight sample tags, each with its count.

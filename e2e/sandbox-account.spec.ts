@@ -5,8 +5,10 @@ import {
   followMailedLink,
   languages,
   registerThroughMail,
+  skipOnboarding,
   uniqueEmail,
   useLanguage,
+  signInWithPassword,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -48,6 +50,7 @@ for (const language of languages) {
       await expect(page.getByRole('heading', { name: flow.checkInbox })).toBeVisible();
       await followMailedLink(page, email, 'verify-email');
       await expect(page).toHaveURL(/\/dashboard$/);
+      await skipOnboarding(page, language);
       await expect(page.getByRole('heading', { name: text.messages })).toBeVisible();
     });
 
@@ -97,10 +100,7 @@ test('logging out on all devices signs out another browser too', async ({ browse
 
     const phonePage = await phone.newPage();
     await useLanguage(phonePage, 'en');
-    await phonePage.goto('/login');
-    await phonePage.getByLabel('Email address').fill(email);
-    await phonePage.getByLabel('Password').fill(password);
-    await phonePage.getByRole('button', { name: 'Login', exact: true }).click();
+    await signInWithPassword(phonePage, email, password);
     await expect(phonePage.getByRole('button', { name: menu })).toBeVisible();
 
     await laptopPage.getByRole('button', { name: menu }).click();

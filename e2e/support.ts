@@ -47,6 +47,8 @@ export const copy = {
     accountMenu: (name: string) => `Account menu for ${name}`,
     greeting: (name: string) => `Hello, ${name}`,
     logout: 'Logout',
+    welcome: 'Welcome to Matome',
+    skipGuide: 'Skip the guide',
   },
   jp: {
     loginHeading: 'まとめにログイン',
@@ -62,6 +64,8 @@ export const copy = {
     accountMenu: (name: string) => `${name}様のアカウントメニュー`,
     greeting: (name: string) => `こんにちは、${name}様`,
     logout: 'ログアウト',
+    welcome: 'まとめへようこそ',
+    skipGuide: 'ガイドをスキップ',
   },
 } as const;
 
@@ -87,6 +91,9 @@ export const largeSampleBaseURL = `http://127.0.0.1:${process.env.E2E_LARGE_PORT
 export const sandboxEmulatorURLs = {
   slack: `http://127.0.0.1:${process.env.E2E_SLACK_PORT ?? 3103}`,
   chatwork: `http://127.0.0.1:${process.env.E2E_CHATWORK_PORT ?? 3104}`,
+  stripe: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? 3107}`,
+  google: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 3108}`,
+  github: `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 3109}`,
 } as const;
 
 /** The sandbox's mail catcher page (see scripts/sandbox.ts); every e2e server sends its mail there. */
@@ -111,8 +118,8 @@ export async function followMailedLink(
   await link.first().click();
 }
 
-/** Signs up and confirms the address through the mail catcher: ends on the dashboard. */
-export async function registerThroughMail(
+/** Signs up and confirms the address through the mail catcher: ends on the dashboard, under the onboarding guide. */
+export async function signUpThroughMail(
   page: Page,
   user: { name: string; email: string; password: string },
   language: Language = 'en',
@@ -126,6 +133,31 @@ export async function registerThroughMail(
   await expect(page.getByRole('heading', { name: text.checkInbox })).toBeVisible();
   await followMailedLink(page, user.email, 'verify-email');
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs up, confirms the address and skips the onboarding guide: ends on the dashboard. */
+export async function registerThroughMail(
+  page: Page,
+  user: { name: string; email: string; password: string },
+  language: Language = 'en',
+): Promise<void> {
+  await signUpThroughMail(page, user, language);
+  await skipOnboarding(page, language);
+}
+
+/** Signs in on the English login page with an e-mail address and password. */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** A first login opens the onboarding guide over the dashboard; journeys about other things skip it. */
+export async function skipOnboarding(page: Page, language: Language = 'en'): Promise<void> {
+  const guide = page.getByRole('dialog', { name: copy[language].welcome });
+  await guide.getByRole('button', { name: copy[language].skipGuide }).click();
+  await expect(guide).toBeHidden();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.ts';
+import { freePort } from './built-app.ts';
 
 /**
  * Runs the Playwright specs against the built app on a free port with a throwaway data dir, so a run never
@@ -12,24 +12,12 @@ import { ensureWebBuild } from './web-build.ts';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
 const largePort = await freePort();
-const [sandboxPort, slackPort, chatworkPort, mailPort, smtpPort] = [
+const [sandboxPort, slackPort, chatworkPort, mailPort, smtpPort, stripePort] = [
+  await freePort(),
   await freePort(),
   await freePort(),
   await freePort(),
@@ -51,6 +39,9 @@ const result = spawnSync(
       E2E_CHATWORK_PORT: String(chatworkPort),
       E2E_MAIL_PORT: String(mailPort),
       E2E_SMTP_PORT: String(smtpPort),
+      E2E_STRIPE_PORT: String(stripePort),
+      E2E_GOOGLE_PORT: String(await freePort()),
+      E2E_GITHUB_PORT: String(await freePort()),
       E2E_DATA_DIR: dataDir,
     },
   },

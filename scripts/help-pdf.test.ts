@@ -98,7 +98,8 @@ describe('help PDFs', () => {
     function outline(tokens: Token[]): { codes: string[]; links: string[]; headings: number; items: number } {
       const outline = { codes: [] as string[], links: [] as string[], headings: 0, items: 0 };
       function walk(token: Token): void {
-        if (token.type === 'codespan') outline.codes.push(token.text);
+        // A placeholder such as `<your Matome>` is written in the guide's own language.
+        if (token.type === 'codespan') outline.codes.push(token.text.replace(/<[^>]+>/g, '<…>'));
         if (token.type === 'link') outline.links.push(token.href);
         if (token.type === 'heading') outline.headings += 1;
         if (token.type === 'list_item') outline.items += 1;
@@ -115,7 +116,12 @@ describe('help PDFs', () => {
       const read = async (language: 'en' | 'jp') =>
         outline(new Lexer().lex(await readFile(helpSourcePath(platform, language), 'utf8')));
       const [english, japanese] = await Promise.all([read('en'), read('jp')]);
-      expect(new Set(english.codes), `${platform}: the permissions the app asks for`).toEqual(
+      // Scopes look like `channels:history` or `users:read.email` (or are requested, as `offline_access`); event
+      // names, settings and URLs are other code.
+      const scopes = english.codes.filter(
+        (code) => requestedScopes[platform].includes(code) || /^[a-z_.]+:[a-z_.]+$/.test(code),
+      );
+      expect(new Set(scopes), `${platform}: the permissions the app asks for`).toEqual(
         new Set(requestedScopes[platform]),
       );
       expect(japanese, platform).toEqual(english);

@@ -2,11 +2,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from '../emulators/mail/mail-catcher.ts';
-import { startSandboxEmulators } from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
+import {
+  deliverSlackEventsTo,
+  startSandboxEmulators,
+} from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * `npm run sandbox`: the Slack and ChatWork emulators with the sandbox seed, a mail catcher for the app's e-mail,
+ * `npm run sandbox`: the Slack, ChatWork, Stripe, Google and GitHub emulators with the sandbox seed, a mail catcher for the app's e-mail,
  * and the app (built if needed) wired to them with its own data folder, so the whole product runs on one machine
  * without the internet.
  */
@@ -18,7 +21,13 @@ ensureWebBuild();
 const emulators = await startSandboxEmulators({
   slackPort: Number(process.env.SLACK_EMULATOR_PORT ?? 4101),
   chatworkPort: Number(process.env.CHATWORK_EMULATOR_PORT ?? 4102),
+  stripePort: Number(process.env.STRIPE_EMULATOR_PORT ?? 4104),
+  appUrl: `http://127.0.0.1:${port}`,
+  googlePort: Number(process.env.GOOGLE_EMULATOR_PORT ?? 4108),
+  githubPort: Number(process.env.GITHUB_EMULATOR_PORT ?? 4109),
 });
+// The app is on this machine whatever PUBLIC_URL says; the emulator posts its events straight to it.
+await deliverSlackEventsTo(emulators.slack.url, `http://127.0.0.1:${port}`);
 const mail = await startMailCatcher({
   httpPort: Number(process.env.MAIL_CATCHER_PORT ?? 4103),
   smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 4125),
@@ -46,8 +55,13 @@ process.stdout.write(
     `Matome sandbox:    ${publicUrl}`,
     `Slack emulator:    ${emulators.slack.url}  (sign in on its consent page as any seeded user)`,
     `ChatWork emulator: ${emulators.chatwork.url}`,
+    `Stripe emulator:   ${emulators.stripe.url}  (pay with any e-mail; /_control/advance {"days": 31} renews plans)`,
+    `Google emulator:   ${emulators.google.url}  (sign in with Google, Calendar and Tasks)`,
+    `GitHub emulator:   ${emulators.github.url}  (sign in with GitHub)`,
     `Mail catcher:      ${mail.url}  (every e-mail the app sends: confirmation and password-reset links)`,
-    'Request logs: <emulator>/_control/requests. Press Ctrl+C to stop everything.',
+    'Request logs: <emulator>/_control/requests. Post a Slack message as anyone (delivered as an event):',
+    `  curl -X POST ${emulators.slack.url}/_control/events/post -H 'content-type: application/json' -d '{"channel":"C…","user":"U…","text":"<@U…> hi"}'`,
+    'Press Ctrl+C to stop everything.',
     '',
   ].join('\n'),
 );

@@ -11,6 +11,7 @@ const sources = [
   'docs/help',
   'scripts/help-pdf.ts',
   'scripts/help-pdfs-plugin.ts',
+  'scripts/precompress-plugin.ts',
   'vite.config.ts',
   'package-lock.json',
 ].map((part) => path.join(root, part));

@@ -19,6 +19,11 @@ export interface ConsentFlow<Request extends ConsentRequest> {
   appName(request: Request): string;
   /** Who may sign in; `id` is what `approveAs` names. */
   accounts(request: Request): (ConsentAccount & { id: string })[];
+  /**
+   * Scopes the person may untick (Google's granular consent); the page shows them as ticked boxes and the code is
+   * issued for the request's scopes less the unticked ones.
+   */
+  optionalScopes?(request: Request): string[];
   /** Issues a code for the chosen account (its `value`), or undefined when that is not a valid choice. */
   issueCode(request: Request, account: string): string | undefined;
 }
@@ -60,6 +65,7 @@ export function consentRoutes<Request extends ConsentRequest>(
         provider: flow.provider,
         appName: flow.appName(request),
         scopes: request.scopes,
+        optionalScopes: flow.optionalScopes?.(request) ?? [],
         accounts,
         action: flow.path,
         fields: Object.fromEntries(
@@ -79,6 +85,9 @@ export function consentRoutes<Request extends ConsentRequest>(
         302,
       );
     }
-    return approve(reply, request, form.account ?? '');
+    const optional = flow.optionalScopes?.(request) ?? [];
+    const unticked = optional.filter((_scope, index) => form[`grant.${index}`] !== 'on');
+    const scopes = request.scopes.filter((scope) => !unticked.includes(scope));
+    return approve(reply, { ...request, scopes }, form.account ?? '');
   });
 }

@@ -36,7 +36,8 @@ export function redactSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [
       key,
-      secretFields.has(key) ? '[redacted]' : redactSecrets(field),
+      // Credentials are strings; a number under one of those names (Google's error `code`) is no secret.
+      secretFields.has(key) && typeof field === 'string' ? '[redacted]' : redactSecrets(field),
     ]),
   );
 }

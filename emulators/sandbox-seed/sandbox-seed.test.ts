@@ -5,7 +5,10 @@ import { chatworkSeedSchema } from '../chatwork/chatwork-seed.ts';
 import { submitConsent } from '../core/control-client.ts';
 import { slackSeedSchema } from '../slack/slack-seed.ts';
 import { benchChatworkAccountIds, benchChatworkSeed, benchSlackSeed } from './bench-seeds.ts';
+import { googleSeedSchema } from '../google/google-seed.ts';
+import { googleConsent, testRedirectUri, testVerifier } from '../google/google-test-flow.ts';
 import { sandboxChatworkSeed } from './sandbox-chatwork-seed.ts';
+import { sandboxGoogleMaya, sandboxGoogleSeed } from './sandbox-google-seed.ts';
 import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
 import { startSandboxEmulators, type SandboxEmulators } from './start-sandbox-emulators.ts';
 
@@ -165,5 +168,40 @@ describe('startSandboxEmulators', () => {
       await fetch(`${env.CHATWORK_API_URL}/rooms`, { headers: { authorization: `Bearer ${access_token}` } })
     ).json();
     expect(rooms).toHaveLength(22);
+  });
+
+  it("lets the sandbox Google app read Maya's day: ended, on now, soon and later", async () => {
+    expect(googleSeedSchema.parse(sandboxGoogleSeed(now))).toEqual(sandboxGoogleSeed(now));
+    const url = sandbox.appEnv.GOOGLE_API_BASE ?? '';
+    const code = await googleConsent(url, {
+      scopes: ['openid', 'email', 'https://www.googleapis.com/auth/calendar.events'],
+      account: sandboxGoogleMaya,
+      clientId: sandbox.appEnv.GOOGLE_CLIENT_ID,
+    });
+    const response = await fetch(`${url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: sandbox.appEnv.GOOGLE_CLIENT_ID ?? '',
+        client_secret: sandbox.appEnv.GOOGLE_CLIENT_SECRET ?? '',
+        redirect_uri: testRedirectUri,
+        code_verifier: testVerifier,
+      }),
+    });
+    const { access_token } = (await response.json()) as { access_token: string };
+    const window = new URLSearchParams({
+      timeMin: new Date(now - 6 * 3600_000).toISOString(),
+      timeMax: new Date(now + 6 * 3600_000).toISOString(),
+      singleEvents: 'true',
+      orderBy: 'startTime',
+    });
+    const events = await (
+      await fetch(`${url}/calendar/v3/calendars/primary/events?${window}`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      })
+    ).json();
+    expect(events.items).toHaveLength(4);
   });
 });

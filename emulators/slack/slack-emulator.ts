@@ -18,8 +18,8 @@
  * - per-channel posting limits of chat.postMessage (about one message a second,
  *   docs.slack.dev/apis/web-api/rate-limits) and Slack's tolerance of bursts above a tier (tiers are "20+" and so
  *   on): fixed one-minute windows per workspace, app and method, stricter than Slack;
- * - bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid and org-wide tokens, the Events API
- *   and Socket Mode, files, reactions, blocks and attachments, message edits and deletions, `users.conversations`
+ * - bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid and org-wide tokens, Socket Mode, events
+ *   other than new messages (slack-events.ts), files, reactions, blocks and attachments, message edits and deletions, `users.conversations`
  *   for a user other than the caller, and tokens passed in the query string (ignored, as for apps created after
  *   2021-02-24).
  */
@@ -31,6 +31,7 @@ import {
   type RunningEmulator,
   type StartOptions,
 } from '../core/emulator-server.ts';
+import { slackEventsRoutes } from './slack-events.ts';
 import { SlackApiError, slackMethods } from './slack-methods.ts';
 import { exchangeOAuth, slackOAuthRoutes } from './slack-oauth.ts';
 import { defaultSlackSeed, slackSeedSchema, type SlackSeed } from './slack-seed.ts';
@@ -119,6 +120,7 @@ const slackEmulator: EmulatorDefinition<SlackSeed, SlackStore> = {
   routes(app, context) {
     slackOAuthRoutes(app, context);
     apiRoutes(app, context);
+    slackEventsRoutes(app, context);
   },
 };
 

@@ -91,6 +91,10 @@ export class SlackStore {
     return entry?.teamId === teamId ? entry.user : undefined;
   }
 
+  teamOfUser(userId: string): string | undefined {
+    return this.users.get(userId)?.teamId;
+  }
+
   /** The conversation if it is in the team and `userId` can see it (public, or a member). */
   visibleConversation(channelId: string, teamId: string, userId: string): SlackSeedConversation | undefined {
     const entry = this.conversations.get(channelId);
@@ -103,6 +107,13 @@ export class SlackStore {
     return (this.teams.get(teamId)?.conversations ?? []).filter(
       (conversation) => conversation.kind === 'public' || conversation.members.includes(userId),
     );
+  }
+
+  /** Users of the team holding a live token: the installations an event can be delivered for. */
+  installedUsers(teamId: string, nowMs: number): string[] {
+    return [...this.tokens.values()]
+      .filter((token) => token.teamId === teamId && !token.revoked && (token.expiresAtMs ?? Infinity) > nowMs)
+      .map((token) => token.userId);
   }
 
   /** Oldest first. */

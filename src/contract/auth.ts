@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './auth-constants.ts';
 import { inputText } from './text.ts';
 
 export const planTypes = ['free', 'pro', 'proplus'] as const;
@@ -34,8 +35,7 @@ export const newPasswordSchema = inputText()
     message: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
   });
 
-export const languages = ['en', 'jp'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language } from './auth-constants.ts';
 export const languageSchema = z.enum(languages);
 
 export const userSchema = z.object({
@@ -84,15 +84,9 @@ export const refreshResponseSchema = z.object({ tokens: tokensSchema });
 /** An answer that says only what happens next ("check your inbox"), the same whatever the account's state. */
 export const acceptedResponseSchema = z.object({ message: z.string() });
 
-/** Access tokens live 15 minutes in the page's memory; the client renews them through the refresh cookie. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export { ACCESS_TOKEN_TTL_SECONDS } from './auth-constants.ts';
 
-/**
- * Requests that the refresh cookie authorises carry this header. A page on another site cannot add a custom
- * header without a CORS preflight, which this API never grants, so a forged cross-site request never passes.
- */
-export const CSRF_HEADER = 'x-matome-csrf';
-export const CSRF_HEADER_VALUE = '1';
+export { CSRF_HEADER, CSRF_HEADER_VALUE } from './auth-constants.ts';
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),

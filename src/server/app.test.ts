@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '../contract/health.ts';
 import { BODY_LIMIT_BYTES } from './app.ts';
@@ -161,6 +162,7 @@ describe('logging', () => {
 describe('web app', () => {
   let dist: string;
   let webApp: TestApp;
+  const appScript = `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `word-${i}`))};`;
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'matome-web-'));
     await mkdir(path.join(dist, 'assets'));
@@ -169,7 +171,9 @@ describe('web app', () => {
       '<!doctype html><meta property="csp-nonce" nonce="MATOME_CSP_NONCE"><title>Matome</title><div id="root"></div>',
     );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    await writeFile(path.join(dist, 'assets', 'app-def456.js'), appScript);
+    await writeFile(path.join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(appScript));
+    await writeFile(path.join(dist, 'assets', 'app-def456.js.gz'), gzipSync(appScript));
     webApp = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(() => webApp.close());
@@ -215,14 +219,38 @@ describe('web app', () => {
     expect(nonces.size).toBe(3);
   });
 
-  it('caches hashed assets immutably and serves robots.txt', async () => {
+  it('caches hashed assets immutably and serves robots.txt pointing at the sitemap', async () => {
     const asset = await webApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await webApp.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('User-agent');
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
   });
+
+  it.each([
+    ['br, gzip, deflate', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['identity', undefined, (body: Buffer) => body],
+  ] as const)(
+    'sends the precompressed form of an asset the browser accepts (%s), cached for good and varying by encoding',
+    async (acceptEncoding, encoding, decode) => {
+      const response = await webApp.app.inject({
+        method: 'GET',
+        url: '/assets/app-def456.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString()).toBe(appScript);
+      if (encoding) expect(response.rawPayload.byteLength).toBeLessThan(appScript.length);
+    },
+  );
 
   it('keeps JSON 404s for unknown API paths and non-GET page paths', async () => {
     expectApiError(await webApp.app.inject({ method: 'GET', url: '/api/unknown' }), 404);

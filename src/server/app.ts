@@ -8,7 +8,28 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { platforms } from '../contract/messages.ts';
 import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
+import { memoryLimiters, redisLimiters } from './lib/limiters.ts';
+import { openRedis } from './lib/redis.ts';
+import { createRedisCache } from './lib/redis-cache.ts';
+import { createRedisLock } from './lib/redis-lock.ts';
+import { createRedisLiveEvents } from './lib/redis-live-events.ts';
+import { createRedisRevocationChannel } from './modules/sessions/redis-revocation-channel.ts';
+import { createInProcessLiveEvents, type LiveEvents } from './lib/live-events.ts';
 import { createInProcessScheduler } from './lib/scheduler.ts';
+import { createQueueScheduler } from './lib/queue-scheduler.ts';
+import { createGatheringJobs } from './modules/gathering/gathering-jobs.ts';
+import { createInProcessQueue } from './lib/work-queue.ts';
+import type { SlackEventCallback } from './connectors/slack/slack-events.ts';
+import { createStreamTickets } from './modules/live/event-stream.service.ts';
+import { eventStreamRoutes } from './modules/live/event-stream.routes.ts';
+import { createChatworkWebhooksService } from './modules/live/chatwork-webhooks.service.ts';
+import {
+  chatworkWebhookRoutes,
+  chatworkWebhookTokenRoutes,
+} from './modules/live/chatwork-webhooks.routes.ts';
+import { createLiveRepo } from './modules/live/live.repo.ts';
+import { createSlackEventsService } from './modules/live/slack-events.service.ts';
+import { slackEventsRoutes } from './modules/live/slack-events.routes.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -43,20 +64,42 @@ import { createSampleMessageSource } from './modules/messages/sample-message-sou
 import { createTagsRepo } from './modules/tags/tags.repo.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
+import { createAccountRepo } from './modules/account/account.repo.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createAccountStatsRepo } from './modules/account/account-stats.repo.ts';
+import { createAccountStatsService } from './modules/account/account-stats.service.ts';
+import { createStripeBilling } from './connectors/stripe/stripe-client.ts';
+import { createBillingRepo } from './modules/billing/billing.repo.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { createOnboardingRepo } from './modules/onboarding/onboarding.repo.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createTestModeRepo } from './modules/test-mode/test-mode.repo.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { createTestModeService } from './modules/test-mode/test-mode.service.ts';
+import { createSocialSignInRepo } from './modules/social-sign-in/social-sign-in.repo.ts';
+import { socialSignInRoutes } from './modules/social-sign-in/social-sign-in.routes.ts';
+import { createSocialSignInService } from './modules/social-sign-in/social-sign-in.service.ts';
+import { createSignInFlowsRepo } from './modules/oauth-flows/sign-in-flows.repo.ts';
+import { createSignInFlows } from './modules/oauth-flows/sign-in-flows.service.ts';
+import { createGoogleApi } from './connectors/google/google-api.ts';
+import { createGoogleWorkspaceRepo } from './modules/google-workspace/google-workspace.repo.ts';
+import { googleWorkspaceRoutes } from './modules/google-workspace/google-workspace.routes.ts';
+import { createGoogleWorkspaceService } from './modules/google-workspace/google-workspace.service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { cookiesAreSecure, registerCookies } from './plugins/cookies.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGracefulClose } from './plugins/graceful-close.ts';
-import { loggerOptions } from './plugins/logging.ts';
+import { lazyChildLoggerFactory, loggerOptions } from './plugins/logging.ts';
 import {
   contentSecurityPolicy,
   pageContentSecurityPolicy,
   registerSecurityHeaders,
 } from './plugins/security-headers.ts';
+import { createPageHtml, registerSitemap } from './plugins/page-meta.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
@@ -71,8 +114,12 @@ export type AppOptions = {
   /** An already-open database; by default one is opened from the settings and closed with the app. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** The cache for gathered messages; by default an in-memory one for this process. */
+  /** The cache for gathered messages; by default Redis when REDIS_URL is set, else an in-memory one. */
   cache?: Cache;
+  /** Runs background jobs from the queues (a worker process, `npm run worker`); only with REDIS_URL. */
+  runJobs?: boolean;
+  /** Where live events are published and subscribed; by default a hub in this process. */
+  liveEvents?: LiveEvents;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(settings.LOG_LEVEL),
     genReqId: () => randomUUID(),
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: settings.TRUST_PROXY,
     // A request must arrive within these limits however slowly it trickles in (a slow client holds a socket);
@@ -108,9 +156,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.database ??
     (await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const redis = settings.REDIS_URL ? openRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const limiters = redis ? redisLimiters(redis.commands, redis.prefix) : memoryLimiters;
 
   const clock = () => Date.now();
-  const sessionsService = createSessionsService({ repo: createSessionsRepo(database.db), clock });
+  const sessionsService = createSessionsService({
+    repo: createSessionsRepo(database.db),
+    clock,
+    ...(redis
+      ? {
+          revocations: createRedisRevocationChannel({
+            publisher: redis.commands,
+            subscriber: redis.subscriber,
+            channel: `${redis.prefix}session-revocations`,
+            onError: (error) => app.log.error({ err: error }, 'session revocation channel failed'),
+          }),
+        }
+      : {}),
+  });
   const authService = createAuthService({
     repo: createAuthRepo(database.db),
     accessTokens: createAccessTokens(secrets.jwtSecret),
@@ -120,7 +184,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
   const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
   const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
-  const loginThrottle = createLoginThrottle(clock);
+  const loginThrottle = createLoginThrottle(
+    clock,
+    undefined,
+    redis ? { redis: redis.commands, prefix: redis.prefix } : undefined,
+  );
   // Without SMTP, a server only its own machine can reach (npm start, npm run dev) shows each e-mail in its log, read
   // by the person who uses it; a deployed one never writes a link there.
   const mailGoesToTheLog = settings.NODE_ENV !== 'production' || isLoopbackUrl(settings.PUBLIC_URL);
@@ -161,7 +229,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
     }),
   };
-  const cache = options.cache ?? createMemoryCache();
+  const cache =
+    options.cache ?? (redis ? createRedisCache(redis.commands, redis.prefix) : createMemoryCache());
+  const liveEvents =
+    options.liveEvents ??
+    (redis
+      ? createRedisLiveEvents({
+          publisher: redis.commands,
+          subscriber: redis.subscriber,
+          prefix: redis.prefix,
+          onError: (error) => app.log.error({ err: error }, 'live events channel failed'),
+        })
+      : createInProcessLiveEvents({ clock }));
+  app.addHook('onClose', () => liveEvents.close());
   const sampleTagCatalogues = new Map<Language, SampleTagCatalogue>();
   const tagsService = createTagsService({
     repo: createTagsRepo(database.db),
@@ -175,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
       return catalogue;
     },
+    onMessageTagsChanged: (userId) => messagesService.tagsChanged(userId),
   });
   const hiddenMessagesService = createHiddenMessagesService({
     repo: createHiddenMessagesRepo(database.db),
@@ -182,7 +263,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
     cache,
   });
-  const connectors = configureConnectors(settings);
+  const connectors = configureConnectors(settings, {
+    limiters,
+    ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
+  });
   const isSampleUser = async (userId: string) =>
     (await testModeService.dataModeFor(userId)).kind === 'sample';
   const cipher = createTokenCipher(secrets.tokenEncryptionKey, secrets.previousTokenEncryptionKeys);
@@ -195,6 +279,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     planOf: async (userId) => (await authService.getUser(userId)).planType,
     isRestricted: isSampleUser,
     clock,
+    ...(redis ? { refreshLock: createRedisLock(redis.commands, redis.prefix) } : {}),
+  });
+  const socialSignInService = createSocialSignInService({
+    repo: createSocialSignInRepo(database.db),
+    flows: createSignInFlows({ repo: createSignInFlowsRepo(database.db), cipher, clock }),
+    providers: connectors.signIn,
+    publicUrl: settings.PUBLIC_URL,
+    clock,
+  });
+  const oauthFlows = createOAuthFlowsService({ repo: createOAuthFlowsRepo(database.db), cipher, clock });
+  const googleWorkspaceService = createGoogleWorkspaceService({
+    repo: createGoogleWorkspaceRepo(database.db),
+    cipher,
+    oauthFlows,
+    endpoints: connectors.google,
+    api: createGoogleApi({
+      apiBase: settings.GOOGLE_API_BASE,
+      tasksBase: settings.GOOGLE_TASKS_BASE,
+      timeoutMs: settings.PROVIDER_TIMEOUT_MS,
+    }),
+    publicUrl: settings.PUBLIC_URL,
+    planGates: settings.PLAN_GATES,
+    planOf: async (userId) => (await authService.getUser(userId)).planType,
+    clock,
   });
   const providerCalls = createProviderCalls({
     connections: connectionsService,
@@ -203,6 +311,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache,
     clock,
   });
+  const gathering = redis
+    ? createGatheringJobs({
+        connection: redis.queues,
+        prefix: redis.prefix,
+        runJobs: options.runJobs ?? false,
+        messages: () => messagesService,
+        clock,
+        onError: (error) => app.log.error({ err: error }, 'background gathering failed'),
+      })
+    : undefined;
+  const onJobError = (job: string, error: unknown) =>
+    app.log.error({ err: error, job }, 'background job failed');
+  const queueScheduler = redis
+    ? createQueueScheduler({
+        connection: redis.queues,
+        prefix: redis.prefix,
+        runJobs: options.runJobs ?? false,
+        onError: onJobError,
+      })
+    : undefined;
+  const accountStatsService = createAccountStatsService({ repo: createAccountStatsRepo(database.db), clock });
   const messagesService = createMessagesService({
     dataModeFor: (userId) => testModeService.dataModeFor(userId),
     sources: {
@@ -217,10 +346,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache,
     tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
     clock,
+    ...(gathering ? { onAsked: gathering.asked } : {}),
+    onGathered: (userId, platform, parts) => accountStatsService.recordGathered(userId, platform, parts),
   });
 
-  const policy = contentSecurityPolicy(settings.AVATAR_HOSTS);
-  await registerSecurityHeaders(app, policy);
+  const billingService = createBillingService({
+    repo: createBillingRepo(database.db),
+    stripe: createStripeBilling(settings),
+    publicUrl: settings.PUBLIC_URL,
+    isBetaFree: settings.BILLING_BETA_FREE,
+    emailOf: async (userId) => (await authService.getUser(userId)).email,
+    isDemo: (userId) => testModeService.isDemo(userId),
+    log: app.log,
+  });
+
+  const slackEvents = createSlackEventsService({
+    repo: createLiveRepo(database.db),
+    cache,
+    liveEvents,
+    addLiveMessages: (userId, messages) => messagesService.addLiveMessages(userId, 'slack', messages),
+  });
+  const slackEventQueue = createInProcessQueue<SlackEventCallback>(
+    async (callback) => {
+      await slackEvents.process(callback);
+    },
+    (error) => app.log.error({ err: error }, 'handling a Slack event failed'),
+  );
+
+  const chatworkWebhooks = createChatworkWebhooksService({
+    repo: createLiveRepo(database.db),
+    cipher,
+    connections: connectionsService,
+    liveEvents,
+    addLiveMessages: (userId, messages) => messagesService.addLiveMessages(userId, 'chatwork', messages),
+  });
+
+  const geocodingOrigin = settings.REVERSE_GEOCODING_URL
+    ? new URL(settings.REVERSE_GEOCODING_URL).origin
+    : null;
+  const policy = contentSecurityPolicy(settings.AVATAR_HOSTS, geocodingOrigin ? [geocodingOrigin] : []);
+  await registerSecurityHeaders(app, policy, { allowGeolocation: geocodingOrigin !== null });
   await registerCookies(app);
   await registerApiDocs(app, {
     version: appVersion,
@@ -230,7 +395,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWriteRateLimit(app);
 
   await app.register(
-    healthRoutes({ db: database.kind, version: appVersion, ping: createHealthRepo(database.db).ping }),
+    healthRoutes({
+      db: database.kind,
+      version: appVersion,
+      ping: createHealthRepo(database.db).ping,
+      ...(redis && gathering && queueScheduler
+        ? {
+            redis: {
+              ping: () => redis.commands.ping(),
+              queues: async () => ({
+                gathering: await gathering.counts(),
+                maintenance: await queueScheduler.counts(),
+              }),
+            },
+          }
+        : {}),
+    }),
     { prefix: '/api' },
   );
   await app.register(
@@ -239,6 +419,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cookies: authCookies,
       throttle: loginThrottle,
       demo: { accounts: settings.DEMO_ACCOUNTS, password: settings.DEMO_PASSWORD },
+      limiters,
     }),
     { prefix: '/api/auth' },
   );
@@ -248,6 +429,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cookies: authCookies,
       throttle: loginThrottle,
       registrationsPerHour: settings.REGISTRATIONS_PER_HOUR,
+      limiters,
+    }),
+    { prefix: '/api/auth' },
+  );
+  await app.register(
+    socialSignInRoutes({
+      service: socialSignInService,
+      auth: authService,
+      cookies: authCookies,
+      secureCookies,
     }),
     { prefix: '/api/auth' },
   );
@@ -259,6 +450,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/auth' },
   );
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });
+  await app.register(
+    slackEventsRoutes({
+      signingSecret: settings.SLACK_SIGNING_SECRET,
+      service: slackEvents,
+      queue: slackEventQueue,
+      clock,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    eventStreamRoutes({
+      tickets: createStreamTickets(cache),
+      liveEvents,
+      heartbeatSeconds: settings.LIVE_HEARTBEAT_SECONDS,
+      maxStreamSeconds: settings.LIVE_STREAM_MAX_SECONDS,
+      retryMs: 2_000,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(chatworkWebhookRoutes(chatworkWebhooks), { prefix: '/api' });
+  await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(
@@ -278,20 +490,68 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     { prefix: '/api' },
   );
+  await app.register(billingRoutes(billingService), { prefix: '/api/stripe' });
+  await app.register(
+    accountRoutes({
+      service: createAccountService({
+        repo: createAccountRepo(database.db),
+        getUser: (userId) => authService.getUser(userId),
+        listConnections: async (userId) => ({
+          slack: (await messagesService.listConnections(userId, 'slack')).connections,
+          chatwork: (await messagesService.listConnections(userId, 'chatwork')).connections,
+        }),
+        connectionUsage: async (userId, shown) => {
+          const overview = await connectionsService.overview(userId, shown);
+          return { used: overview.used + overview.sample, limit: overview.limit };
+        },
+        googleCalendarStatus: (userId) => googleWorkspaceService.status(userId),
+        confirmPassword: (userId, password) => authService.confirmPassword(userId, password),
+        isDemo: (userId) => testModeService.isDemo(userId),
+        hasLiveSubscription: (userId) => billingService.hasLiveSubscription(userId),
+        beforeDelete: async (userId) => {
+          await Promise.all([connectionsService.revokeAll(userId), billingService.forgetCustomer(userId)]);
+        },
+        afterDelete: (userId) => messagesService.forgetUser(userId),
+      }),
+      stats: accountStatsService,
+      clearRefreshCookie: (reply) => authCookies.clearRefresh(reply),
+    }),
+    { prefix: '/api/account' },
+  );
+  await app.register(googleWorkspaceRoutes({ service: googleWorkspaceService, secureCookies }), {
+    prefix: '/api',
+  });
   await app.register(
     testModeRoutes(testModeService, (userId) => messagesService.forgetUser(userId)),
     { prefix: '/api' },
   );
-  const scheduler = createInProcessScheduler({
-    onError: (job, error) => app.log.error({ err: error, job }, 'background job failed'),
+  await app.register(onboardingRoutes(createOnboardingService(createOnboardingRepo(database.db))), {
+    prefix: '/api/auth/onboarding',
   });
+  const scheduler = queueScheduler ?? createInProcessScheduler({ onError: onJobError });
   scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
     if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');
   });
-  // Hooks run last-registered first: jobs stop before the database closes.
+  // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());
+  if (gathering) app.addHook('onClose', () => gathering.close());
+  app.addHook('onClose', () => slackEventQueue.close());
 
-  await registerWebApp(app, settings.WEB_DIST_DIR, (nonce) => pageContentSecurityPolicy(policy, nonce));
+  // A worker serves no pages.
+  if (!options.runJobs) {
+    const supportEmail = settings.SUPPORT_EMAIL ?? `support@${new URL(settings.PUBLIC_URL).hostname}`;
+    registerSitemap(app, settings.PUBLIC_URL);
+    await registerWebApp(
+      app,
+      settings.WEB_DIST_DIR,
+      (nonce) => pageContentSecurityPolicy(policy, nonce),
+      createPageHtml({
+        publicUrl: settings.PUBLIC_URL,
+        supportEmail,
+        reverseGeocodingUrl: settings.REVERSE_GEOCODING_URL ?? null,
+      }),
+    );
+  }
   return app;
 }

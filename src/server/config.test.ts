@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from './config.ts';
+import { ConfigError, loadSettings, settingsSchema } from './config.ts';
 import { resolveSecrets, SECRETS_FILE_NAME } from './lib/secrets.ts';
 
 describe('loadSettings', () => {
@@ -178,5 +178,13 @@ describe('resolveSecrets', () => {
     await expect(resolveSecrets(settings, () => undefined)).rejects.toThrow(
       /TOKEN_ENCRYPTION_KEY must be set/,
     );
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every setting the server reads, so an operator can find each one', async () => {
+    const example = await readFile(new URL('../../.env.example', import.meta.url), 'utf8');
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    expect(Object.keys(settingsSchema.shape).filter((name) => !listed.has(name))).toEqual([]);
   });
 });

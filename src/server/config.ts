@@ -81,6 +81,10 @@ export const settingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
+  /** Several instances share caches, call budgets, rate limits and session revocations here (issue 16). */
+  REDIS_URL: z.url().optional(),
+  /** Starts every Redis key and channel of this deployment, so deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('matome:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_ENCRYPTION_KEY: tokenEncryptionKey.optional(),
   /**
@@ -134,12 +138,53 @@ export const settingsSchema = z.object({
   SLACK_CLIENT_ID: z.string().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  /** A comment line on each open event stream this often, so proxies and browsers keep it open. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().positive().default(20),
+  /** An event stream closes after this long and the browser opens a new one with a new ticket. */
+  LIVE_STREAM_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  /** Verifies requests to the Events API endpoint; unset, the endpoint refuses every request. */
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   CHATWORK_CLIENT_ID: z.string().min(1).optional(),
   CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
   CHATWORK_API_URL: z.url().default('https://api.chatwork.com/v2'),
   CHATWORK_AUTHORIZE_URL: z.url().default('https://www.chatwork.com/packages/oauth2/login.php'),
   CHATWORK_TOKEN_URL: z.url().default('https://oauth.chatwork.com/token'),
+  /** Stripe Billing (decision 110): without the secret key, webhook secret and both prices, paying is off. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_PRICE_PRO: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_PROPLUS: z.string().startsWith('price_').optional(),
+  /** Where the `stripe` SDK sends its calls; the sandbox and tests point it at the Stripe emulator. */
+  STRIPE_API_HOST: z.string().min(1).default('api.stripe.com'),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  STRIPE_API_PROTOCOL: z.enum(['https', 'http']).default('https'),
+  /** While the beta is free the pricing page says so (SPEC §9). */
+  BILLING_BETA_FREE: booleanFromString.prefault('false'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ACCOUNTS_BASE: z.url().default('https://accounts.google.com'),
+  GOOGLE_OAUTH2_BASE: z.url().default('https://oauth2.googleapis.com'),
+  GOOGLE_OIDC_BASE: z.url().default('https://openidconnect.googleapis.com'),
+  GOOGLE_API_BASE: z.url().default('https://www.googleapis.com'),
+  GOOGLE_TASKS_BASE: z.url().default('https://tasks.googleapis.com'),
+  /** SPEC §6's plan gates (Calendar is Pro); off while the product is free during the beta. */
+  PLAN_GATES: booleanFromString.default(false),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_OAUTH_BASE: z.url().default('https://github.com'),
+  GITHUB_API_BASE: z.url().default('https://api.github.com'),
   /**
    * The SMTP server for account e-mails (confirmation, password reset), as a nodemailer URL such as
    * `smtps://user:pass@smtp.example.com:465`. Unset: development logs each e-mail, production sends none.
@@ -150,6 +195,13 @@ export const settingsSchema = z.object({
     .optional(),
   /** The sender of account e-mails; by default no-reply at the host of PUBLIC_URL. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * A reverse-geocoding service (`GET ?latitude&longitude&localityLanguage`, answering `countryCode`) that picks the
+   * first visit's language from the visitor's location when they already granted it. Unset: no location is used.
+   */
+  REVERSE_GEOCODING_URL: z.url().optional(),
+  /** Where the contact page's e-mails and the legal notice point; by default support at the host of PUBLIC_URL. */
+  SUPPORT_EMAIL: z.email().optional(),
   /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });

@@ -44,7 +44,18 @@ const LARGE_STRING = 'x'.repeat(BODY_LIMIT_BYTES - 1024);
 /** NUL, a lone high and a lone low surrogate, and a pair in the wrong order. */
 const ILL_FORMED_TEXTS = ['a\u0000b', 'a\ud800b', 'a\udc00b', '\udc00\ud800'];
 /** Samples tried, in order, for string fields with a pattern. */
-const PATTERN_SAMPLES = ['#6B7280', '1767225600.000100', '12345'];
+const PATTERN_SAMPLES = [
+  '#6B7280',
+  '1767225600.000100',
+  '12345',
+  '2026-12-01T10:00',
+  '2026-12-01',
+  '2026-12-01T00:00:00Z',
+  'Asia/Tokyo',
+  'c2FtcGxlLXdlYmhvb2stdG9rZW4=',
+  'sample_stream-ticket_0123',
+  '1767225600000-1',
+];
 const STACK_TRACE = /\bat .+\.(ts|js):\d+/;
 
 function allowsNull(schema: JsonSchema): boolean {

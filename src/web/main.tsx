@@ -1,9 +1,9 @@
-import './lib/i18n.ts';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './app/App.tsx';
+import { i18nReady } from './lib/i18n.ts';
 
 // Scroll locking in dialogs and menus inserts a <style> element; the page's CSP nonce lets it through.
 const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
@@ -12,8 +12,11 @@ if (cspNonce) setNonce(cspNonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen waits for its language's strings (one small chunk) rather than flash untranslated keys.
+void i18nReady.finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { memoryLimiters, type Limiters } from '../lib/limiters.ts';
 import { ProviderError } from './provider-error.ts';
 
 export type BudgetRule = { points: number; durationSeconds: number };
@@ -9,10 +10,10 @@ export type ProviderCount = { limit: number; remaining: number; resetInSeconds: 
 /**
  * Our own count of calls to a provider per key (a ChatWork account, a Slack workspace and method), so that Matome
  * stops before the provider's limit instead of running into its 429s. An exhausted budget fails the call as
- * rate limited, with the time until it refills.
+ * rate limited, with the time until it refills. With `shared`, every instance spends from the same count.
  */
-export function createCallBudget(rule: BudgetRule) {
-  const limiter = new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds });
+export function createCallBudget(rule: BudgetRule, shared?: { limiters: Limiters; name: string }) {
+  const limiter = (shared?.limiters ?? memoryLimiters)(shared?.name ?? '', rule);
 
   function exhausted(provider: string, msBeforeNext: number): ProviderError {
     return new ProviderError('rate_limited', `${provider} call budget used up`, {

@@ -1,18 +1,37 @@
+import type { Redis } from 'ioredis';
 import type { Settings } from '../config.ts';
+import { memoryLimiters, type Limiters } from '../lib/limiters.ts';
 import { createChatworkClient } from './chatwork/chatwork-client.ts';
 import { createChatworkOAuth } from './chatwork/chatwork-oauth.ts';
+import { createGithubSignIn } from './github/github-sign-in.ts';
+import { createGoogleSignIn, type GoogleEndpoints } from './google/google-sign-in.ts';
 import type { ProviderOAuth } from './oauth-types.ts';
+import type { SignInProvider } from './sign-in-provider.ts';
 import { createSlackClient } from './slack/slack-client.ts';
 import { createSlackOAuth } from './slack/slack-oauth.ts';
 
 /**
- * The Slack and ChatWork clients from the settings. A provider without client credentials gets no OAuth, which
- * the connections module reports as "not configured".
+ * The Slack, ChatWork, Google and GitHub clients from the settings. A provider without client credentials gets no
+ * OAuth, which the connections module reports as "not configured". Call budgets count in `limiters` (shared through
+ * Redis when several instances run).
  */
-export function configureConnectors(settings: Settings) {
+export function configureConnectors(
+  settings: Settings,
+  shared: { limiters: Limiters; redis?: { client: Redis; prefix: string } } = { limiters: memoryLimiters },
+) {
+  const { limiters } = shared;
   const timeoutMs = settings.PROVIDER_TIMEOUT_MS;
-  const slack = createSlackClient({ apiUrl: settings.SLACK_API_URL, timeoutMs });
-  const chatwork = createChatworkClient({ apiUrl: settings.CHATWORK_API_URL.replace(/\/+$/, ''), timeoutMs });
+  const slack = createSlackClient({
+    apiUrl: settings.SLACK_API_URL,
+    timeoutMs,
+    limiters,
+    ...(shared.redis ? { redis: shared.redis } : {}),
+  });
+  const chatwork = createChatworkClient({
+    apiUrl: settings.CHATWORK_API_URL.replace(/\/+$/, ''),
+    timeoutMs,
+    limiters,
+  });
   const oauth: { slack?: ProviderOAuth; chatwork?: ProviderOAuth } = {};
   if (settings.SLACK_CLIENT_ID && settings.SLACK_CLIENT_SECRET) {
     oauth.slack = createSlackOAuth({
@@ -30,7 +49,30 @@ export function configureConnectors(settings: Settings) {
       tokenUrl: settings.CHATWORK_TOKEN_URL,
       timeoutMs,
       api: chatwork,
+      limiters,
     });
   }
-  return { slack, chatwork, oauth };
+  const google: GoogleEndpoints | undefined =
+    settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: settings.GOOGLE_CLIENT_ID,
+          clientSecret: settings.GOOGLE_CLIENT_SECRET,
+          accountsBase: settings.GOOGLE_ACCOUNTS_BASE,
+          oauth2Base: settings.GOOGLE_OAUTH2_BASE,
+          oidcBase: settings.GOOGLE_OIDC_BASE,
+          timeoutMs,
+        }
+      : undefined;
+  const signIn: { google?: SignInProvider; github?: SignInProvider } = {};
+  if (google) signIn.google = createGoogleSignIn(google);
+  if (settings.GITHUB_CLIENT_ID && settings.GITHUB_CLIENT_SECRET) {
+    signIn.github = createGithubSignIn({
+      clientId: settings.GITHUB_CLIENT_ID,
+      clientSecret: settings.GITHUB_CLIENT_SECRET,
+      oauthBase: settings.GITHUB_OAUTH_BASE,
+      apiBase: settings.GITHUB_API_BASE,
+      timeoutMs,
+    });
+  }
+  return { slack, chatwork, oauth, signIn, google };
 }

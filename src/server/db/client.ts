@@ -11,11 +11,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { authSessions } from './schema/auth-sessions.ts';
 import { emailTokens } from './schema/email-tokens.ts';
+import { googleConnections, googleSubmissions } from './schema/google.ts';
 import { hiddenMessages } from './schema/hidden-messages.ts';
 import { oauthIdentities } from './schema/oauth-identities.ts';
 import { oauthStates } from './schema/oauth-states.ts';
 import { platformConnections } from './schema/platform-connections.ts';
 import { refreshSessions } from './schema/refresh-sessions.ts';
+import { signInHandoffs, signInStates } from './schema/social-sign-in.ts';
 import { messageTags, tags } from './schema/tags.ts';
 import { users } from './schema/users.ts';
 
@@ -30,6 +32,10 @@ export const schema = {
   tags,
   messageTags,
   hiddenMessages,
+  signInStates,
+  signInHandoffs,
+  googleConnections,
+  googleSubmissions,
 };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -41,6 +47,12 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/**
+ * The embedded database serves one machine's users and small rows (no message content is stored): 16 MB of shared
+ * buffers instead of PostgreSQL's 128 MB keeps its working set in memory and takes about 115 MiB less RSS.
+ */
+const EMBEDDED_POSTGRES_CONF = ['shared_buffers=16MB'];
 
 /** Arbitrary constant: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_246_318;
@@ -72,9 +84,9 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
   } else {
-    client = new PGlite();
+    client = new PGlite({ postgresqlconf: EMBEDDED_POSTGRES_CONF });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from './http-error.ts';
+import { memoryLimiters, type Limiters } from './limiters.ts';
 
 export type RateLimitRule = { points: number; durationSeconds: number };
 
@@ -13,10 +14,11 @@ export function tooManyRequests(msBeforeNext: number): HttpError {
 /**
  * A fixed-window budget per key. `consume` spends a point before the work it guards (the count is taken in the
  * same step as the decision, so concurrent callers cannot all slip under the limit); `refund` gives it back for
- * outcomes the budget should not count, such as a successful sign-in.
+ * outcomes the budget should not count, such as a successful sign-in. With `shared`, every instance spends from
+ * the same count.
  */
-export function createRateLimit(rule: RateLimitRule) {
-  const limiter = new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds });
+export function createRateLimit(rule: RateLimitRule, shared?: { limiters: Limiters; name: string }) {
+  const limiter = (shared?.limiters ?? memoryLimiters)(shared?.name ?? '', rule);
   return {
     async consume(key: string): Promise<void> {
       try {

@@ -14,7 +14,9 @@ export type SecurityEvent =
   | { event: 'access_denied'; reason: 'no_token' | 'invalid_token' }
   | { event: 'rate_limited'; budget: string }
   /** A request refused before any handler ran: where it was wrong (a field, or the parser's code), never the value. */
-  | { event: 'input_rejected'; where: string };
+  | { event: 'input_rejected'; where: string }
+  /** A request to a provider's callback (Slack events, a ChatWork webhook) that its signature does not vouch for. */
+  | { event: 'provider_signature_refused'; provider: 'slack' | 'chatwork'; reason: string };
 
 const levels = {
   signed_in: 'info',
@@ -24,6 +26,7 @@ const levels = {
   access_denied: 'info',
   rate_limited: 'warn',
   input_rejected: 'info',
+  provider_signature_refused: 'warn',
 } as const satisfies Record<SecurityEvent['event'], 'info' | 'warn' | 'error'>;
 
 export function logSecurityEvent(request: FastifyRequest, { event, ...details }: SecurityEvent): void {

@@ -61,3 +61,6 @@ export function createTokenCipher(currentKey: string, previousKeys: readonly str
 }
 
 export type TokenCipher = ReturnType<typeof createTokenCipher>;
+
+/** What a ChatWork account webhook's token is sealed for (the live module seals it, key rotation re-seals it). */
+export const CHATWORK_WEBHOOK_TOKEN_PURPOSE = 'chatwork-webhook-token';

@@ -1,5 +1,4 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -22,5 +21,9 @@ export async function registerApiDocs(
     },
     transform: jsonSchemaTransform,
   });
-  if (options.expose) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The browsable UI and its assets are loaded only where they are served.
+  if (options.expose) {
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 }

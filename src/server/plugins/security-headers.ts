@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 type Directives = Record<string, string[]>;
 
@@ -7,14 +8,17 @@ type Directives = Record<string, string[]>;
  * The SPA ships only same-origin scripts and styles, so nothing inline is allowed. Images are this origin, the
  * inline sample-data avatars (`data:`) and the hosts providers serve profile pictures from.
  */
-export function contentSecurityPolicy(avatarHosts: readonly string[]): Directives {
+export function contentSecurityPolicy(
+  avatarHosts: readonly string[],
+  connectHosts: readonly string[] = [],
+): Directives {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...avatarHosts],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...connectHosts],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -37,7 +41,7 @@ export function pageContentSecurityPolicy(directives: Directives, styleNonce: st
 }
 
 /** Browser features the app never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = [
+const UNUSED_FEATURES = [
   'accelerometer',
   'autoplay',
   'browsing-topics',
@@ -50,22 +54,30 @@ export const PERMISSIONS_POLICY = [
   'midi',
   'payment',
   'usb',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+];
+
+/**
+ * Browser features the app never uses, switched off for it and anything it might embed. Geolocation is allowed to
+ * the app itself only when an operator configured language detection by location (REVERSE_GEOCODING_URL).
+ */
+export function permissionsPolicy(allowGeolocation: boolean): string {
+  return UNUSED_FEATURES.map((feature) =>
+    feature === 'geolocation' && allowGeolocation ? 'geolocation=(self)' : `${feature}=()`,
+  ).join(', ');
+}
 
 /**
  * Hardening headers on every answer; API answers, which carry tokens and personal data, are never stored by
  * browsers or proxies unless a route says otherwise, and are never rendered as a page.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, directives: Directives): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  directives: Directives,
+  { allowGeolocation = false }: { allowGeolocation?: boolean } = {},
+): Promise<void> {
+  const headers = helmetHeaders(directives, permissionsPolicy(allowGeolocation));
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
     if (isApi(request.url)) reply.header('cache-control', 'no-store');
   });
   // An API answer opened directly in a browser is a download, never a page (ASVS 14.4.2).
@@ -74,6 +86,26 @@ export async function registerSecurityHeaders(app: FastifyInstance, directives: 
       reply.header('content-disposition', 'attachment; filename="api.json"');
     }
   });
+}
+
+/**
+ * The headers helmet sets, worked out once: they are the same for every answer, and helmet's own per-request
+ * middleware would parse the policy again each time.
+ */
+function helmetHeaders(directives: Directives, permissions: string): Record<string, string> {
+  const headers: Record<string, string> = { 'permissions-policy': permissions };
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader() {},
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 function isApi(url: string): boolean {

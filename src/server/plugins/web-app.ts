@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_FOLDERS, PAGE_PATHS } from '../../contract/pages.ts';
 import { apiNotFound } from './errors.ts';
 
@@ -27,6 +27,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   pagePolicy: (styleNonce: string) => string,
+  pageHtml: (html: string, request: FastifyRequest, reply: FastifyReply) => string = (html) => html,
 ): Promise<void> {
   const root = path.resolve(distDir);
   const indexPath = path.join(root, 'index.html');
@@ -36,6 +37,8 @@ export async function registerWebApp(
       root,
       wildcard: false,
       index: false,
+      // Sends the .br or .gz file the build made beside an asset when the browser takes it, with Vary.
+      preCompressed: true,
       // index.html is only ever served with its nonce filled in, below.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
@@ -62,7 +65,7 @@ export async function registerWebApp(
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pagePolicy(nonce))
         .type('text/html; charset=utf-8')
-        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+        .send(pageHtml(indexHtml, request, reply).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     }
     return reply.code(404).send(apiNotFound(request.method, request.url));
   });

@@ -42,7 +42,7 @@ function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
+export function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map(
     (error) =>
       `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${
@@ -53,7 +53,7 @@ function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
   );
 }
 
-function newAjv(): Ajv {
+export function newAjv(): Ajv {
   // The specifications carry `example`, `title` and other words ajv does not treat as keywords.
   return new Ajv({ strict: false, allErrors: true, validateFormats: false });
 }

@@ -1,3 +1,4 @@
+import type { LiveEvents } from '../lib/live-events.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
@@ -86,7 +87,12 @@ export function mailCatcherOf(app: FastifyInstance): MailCatcher {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: DatabaseHandle; logger?: FastifyServerOptions['logger']; secrets?: Secrets } = {},
+  options: {
+    database?: DatabaseHandle;
+    logger?: FastifyServerOptions['logger'];
+    secrets?: Secrets;
+    liveEvents?: LiveEvents;
+  } = {},
 ): Promise<TestApp> {
   const mail = await startMailCatcher();
   const settings: Settings = loadSettings({
@@ -103,6 +109,7 @@ export async function createTestApp(
     secrets: options.secrets ?? testSecrets,
     database,
     logger: options.logger ?? false,
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   });
   await app.ready();
   catchers.set(app, mail);

@@ -1,51 +1,135 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage.tsx';
-import { LoginPage } from '../features/auth/components/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/components/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
-import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage.tsx';
-import { AppLayout } from './layouts/AppLayout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { PageLoading } from './layouts/PageLoading.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
-import { AuthCallbackPage } from './routes/AuthCallbackPage.tsx';
-import { DashboardPage } from './routes/DashboardPage.tsx';
+import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { ErrorPage } from './routes/ErrorPage.tsx';
 import { LandingPage } from './routes/LandingPage.tsx';
-import { PlaceholderPage } from './routes/PlaceholderPage.tsx';
-import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
-import { TagsRoute } from './routes/TagsRoute.tsx';
 
 /**
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
- * with 404); a page that throws shows the same page without the parts that failed.
+ * with 404); a page that throws shows the same page without the parts that failed. Only the landing page is in
+ * the first chunk; every other screen loads on the way to it (docs/decisions/095).
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'verify-email', element: <VerifyEmailPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'auth/callback', element: <AuthCallbackPage /> },
-          { path: 'contact', element: <PlaceholderPage page="contact" /> },
-          { path: 'about', element: <PlaceholderPage page="about" /> },
-          { path: 'data-guide', element: <PlaceholderPage page="dataGuide" /> },
-          { path: 'privacy-policy', element: <PlaceholderPage page="privacyPolicy" /> },
-          { path: 'commercial-transactions', element: <PlaceholderPage page="commercialTransactions" /> },
-          { path: 'terms', element: <PlaceholderPage page="terms" /> },
-          { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
-          { path: 'subscription/success', element: <PlaceholderPage page="subscriptionSuccess" /> },
-          { path: 'subscription/cancel', element: <PlaceholderPage page="subscriptionCancel" /> },
+          {
+            path: 'login',
+            lazy: lazyPage(
+              () => import('../features/auth/components/LoginPage.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: 'register',
+            lazy: lazyPage(
+              () => import('../features/auth/components/RegisterPage.tsx'),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: 'verify-email',
+            lazy: lazyPage(
+              () => import('../features/auth/components/VerifyEmailPage.tsx'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(
+              () => import('../features/auth/components/ForgotPasswordPage.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(
+              () => import('../features/auth/components/ResetPasswordPage.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'auth/callback',
+            lazy: lazyPage(
+              () => import('./routes/AuthCallbackPage.tsx'),
+              (m) => m.AuthCallbackPage,
+            ),
+          },
+          {
+            path: 'contact',
+            lazy: lazyPage(
+              () => import('../features/contact/components/ContactPage.tsx'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
+            path: 'about',
+            lazy: lazyPage(
+              () => import('../features/about/components/AboutPage.tsx'),
+              (m) => m.AboutPage,
+            ),
+          },
+          {
+            path: 'data-guide',
+            lazy: lazyPage(
+              () => import('../features/data-guide/components/DataGuidePage.tsx'),
+              (m) => m.DataGuidePage,
+            ),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: lazyPage(
+              () => import('../features/privacy-policy/components/PrivacyPolicyPage.tsx'),
+              (m) => m.PrivacyPolicyPage,
+            ),
+          },
+          {
+            path: 'commercial-transactions',
+            lazy: lazyPage(
+              () => import('../features/commercial-transactions/components/CommercialTransactionsPage.tsx'),
+              (m) => m.CommercialTransactionsPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: lazyPage(
+              () => import('../features/terms/components/TermsPage.tsx'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'pricing',
+            lazy: lazyPage(
+              () => import('./routes/PricingRoute.tsx'),
+              (m) => m.PricingRoute,
+            ),
+          },
+          {
+            path: 'subscription/success',
+            lazy: lazyPage(
+              () => import('./routes/SubscriptionSuccessRoute.tsx'),
+              (m) => m.SubscriptionSuccessRoute,
+            ),
+          },
+          {
+            path: 'subscription/cancel',
+            lazy: lazyPage(
+              () => import('../features/billing/components/SubscriptionCancelPage.tsx'),
+              (m) => m.SubscriptionCancelPage,
+            ),
+          },
           { path: '*', element: <ErrorPage notFound /> },
         ],
       },
@@ -53,11 +137,32 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: lazyPage(
+              () => import('./layouts/AppLayout.tsx'),
+              (m) => m.AppLayout,
+            ),
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'tags', element: <TagsRoute /> },
-              { path: 'account', element: <PlaceholderPage page="account" /> },
+              {
+                path: 'dashboard',
+                lazy: lazyPage(
+                  () => import('./routes/DashboardPage.tsx'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: 'tags',
+                lazy: lazyPage(
+                  () => import('./routes/TagsRoute.tsx'),
+                  (m) => m.TagsRoute,
+                ),
+              },
+              {
+                path: 'account',
+                lazy: lazyPage(
+                  () => import('./routes/AccountPage.tsx'),
+                  (m) => m.AccountPage,
+                ),
+              },
             ],
           },
         ],

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, refreshResponseSchema } from '../../contract/auth.ts';
-import { apiErrorSchema } from '../../contract/errors.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/auth-constants.ts';
 import { i18n } from './i18n.ts';
 import { accessTokenStore } from './token-storage.ts';
 
@@ -24,12 +22,25 @@ export class ApiError extends Error {
   }
 }
 
+/** Checks an answer and returns it typed: a zod schema does. */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+/**
+ * A response schema, or a loader of one: the calls made on every page (renewing the session) load their zod
+ * schemas only when an answer arrives, which keeps zod out of the public pages' first chunk.
+ */
+export type ResponseCheck<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Whether a 401 for an expired access token renews it and sends the request again (the default). */
   renewOnExpiry?: boolean;
+  /** Extra headers, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -54,6 +65,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<{ respons
   const accessToken = accessTokenStore.get();
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   // Combined by hand: AbortSignal.any and AbortSignal.timeout are missing from Safari before 17.4.
   const controller = new AbortController();
@@ -83,6 +95,18 @@ async function send(path: string, options: ApiRequestOptions): Promise<{ respons
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', abortFromCaller);
   }
+}
+
+/** The API's one error shape (src/contract/errors.ts), checked by hand: it is read on every page. */
+function isApiErrorBody(value: unknown): value is { statusCode: number; message: string; code?: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    Number.isInteger(body.statusCode) &&
+    typeof body.error === 'string' &&
+    typeof body.message === 'string' &&
+    (body.code === undefined || typeof body.code === 'string')
+  );
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -123,7 +147,7 @@ export function renewAccessToken(): Promise<boolean> {
     try {
       const { tokens } = await apiRequest('/auth/refresh', {
         method: 'POST',
-        schema: refreshResponseSchema,
+        schema: async () => (await import('../../contract/auth.ts')).refreshResponseSchema,
         renewOnExpiry: false,
       });
       accessTokenStore.set(tokens.accessToken);
@@ -148,12 +172,12 @@ export function renewAccessToken(): Promise<boolean> {
  */
 export async function apiRequest<T>(
   path: string,
-  options: ApiRequestOptions & { schema: z.ZodType<T> },
+  options: ApiRequestOptions & { schema: ResponseCheck<T> },
 ): Promise<T>;
 export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
 export async function apiRequest<T>(
   path: string,
-  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+  options: ApiRequestOptions & { schema?: ResponseCheck<T> } = {},
 ): Promise<T | void> {
   const sentToken = accessTokenStore.get();
   try {
@@ -170,7 +194,7 @@ export async function apiRequest<T>(
   }
 }
 
-async function receive<T>(path: string, options: ApiRequestOptions & { schema?: z.ZodType<T> }) {
+async function receive<T>(path: string, options: ApiRequestOptions & { schema?: ResponseCheck<T> }) {
   const { response, text } = await send(path, options);
   if (response.status === 504) throw timeoutError(response.status);
 
@@ -184,13 +208,13 @@ async function receive<T>(path: string, options: ApiRequestOptions & { schema?: 
   }
 
   if (!response.ok) {
-    const apiError = apiErrorSchema.safeParse(json.value);
-    if (!apiError.success) throw unexpectedResponseError(response.status, apiError.error);
-    const { statusCode, message, code } = apiError.data;
+    if (!isApiErrorBody(json.value)) throw unexpectedResponseError(response.status);
+    const { statusCode, message, code } = json.value;
     throw new ApiError(statusCode, message, code);
   }
 
-  const result = options.schema?.safeParse(json.value);
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  const result = schema?.safeParse(json.value);
   if (!result?.success) throw unexpectedResponseError(response.status, result?.error);
   return result.data;
 }

@@ -1,62 +1,25 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../contract/auth.ts';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enConnections from '../locales/en/connections.json';
-import enDashboard from '../locales/en/dashboard.json';
-import enErrors from '../locales/en/errors.json';
-import enHiding from '../locales/en/hiding.json';
-import enMessageText from '../locales/en/message-text.json';
-import enMessages from '../locales/en/messages.json';
-import enPages from '../locales/en/pages.json';
-import enReply from '../locales/en/reply.json';
-import enTags from '../locales/en/tags.json';
-import enUi from '../locales/en/ui.json';
-import jpAuth from '../locales/jp/auth.json';
-import jpCommon from '../locales/jp/common.json';
-import jpConnections from '../locales/jp/connections.json';
-import jpDashboard from '../locales/jp/dashboard.json';
-import jpErrors from '../locales/jp/errors.json';
-import jpHiding from '../locales/jp/hiding.json';
-import jpMessageText from '../locales/jp/message-text.json';
-import jpMessages from '../locales/jp/messages.json';
-import jpPages from '../locales/jp/pages.json';
-import jpReply from '../locales/jp/reply.json';
-import jpTags from '../locales/jp/tags.json';
-import jpUi from '../locales/jp/ui.json';
-import { detectInitialLanguage, isLanguage, storeLanguage, toBcp47 } from './language.ts';
+import type { Language } from '../../contract/auth-constants.ts';
+import type { strings as englishStrings } from '../locales/en.ts';
+import { detectLanguage } from './language-detection.ts';
+import {
+  detectInitialLanguage,
+  isLanguage,
+  languageFromAddress,
+  readStoredLanguage,
+  storeLanguage,
+  toBcp47,
+} from './language.ts';
+import { reverseGeocodingUrl } from './page-config.ts';
 
-export const resources = {
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    connections: enConnections,
-    dashboard: enDashboard,
-    errors: enErrors,
-    hiding: enHiding,
-    messages: enMessages,
-    messageText: enMessageText,
-    pages: enPages,
-    reply: enReply,
-    tags: enTags,
-    ui: enUi,
-  },
-  jp: {
-    common: jpCommon,
-    auth: jpAuth,
-    connections: jpConnections,
-    dashboard: jpDashboard,
-    errors: jpErrors,
-    hiding: jpHiding,
-    messages: jpMessages,
-    messageText: jpMessageText,
-    pages: jpPages,
-    reply: jpReply,
-    tags: jpTags,
-    ui: jpUi,
-  },
-} as const;
+export type Strings = typeof englishStrings;
+
+/** Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). */
+const stringLoaders: Record<Language, () => Promise<{ strings: Strings }>> = {
+  en: () => import('../locales/en.ts'),
+  jp: () => import('../locales/jp.ts'),
+};
 
 export const i18n = i18next.createInstance();
 
@@ -64,22 +27,60 @@ i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) document.documentElement.lang = toBcp47(language);
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectInitialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'jp'],
-  defaultNS: 'common',
-  ns: Object.keys(resources.en),
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+async function loadStrings(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const { strings } = await stringLoaders[language]();
+  for (const [namespace, bundle] of Object.entries(strings))
+    i18n.addResourceBundle(language, namespace, bundle);
+}
+
+/** Resolves once the strings of the user's language are in: the app renders after it. */
+export const i18nReady: Promise<void> = (async () => {
+  const language = detectInitialLanguage();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    // Both languages hold every key (scripts check it), so no second language is loaded as a fallback.
+    fallbackLng: false,
+    supportedLngs: ['en', 'jp'],
+    defaultNS: 'common',
+    ns: ['common'],
+    partialBundledLanguages: true,
+    resources: {},
+    interpolation: { escapeValue: false },
+  });
+  await loadStrings(language);
+  // Components read the bundle added after init; tell them it is there.
+  await i18n.changeLanguage(language);
+})();
+
+/**
+ * A first visit starts in the browser's language; where the operator configured a reverse-geocoding service and the
+ * visitor already granted their location, the country may then switch it (SPEC §4). A choice is never overridden.
+ */
+const geocodingUrl = reverseGeocodingUrl();
+if (geocodingUrl && !languageFromAddress() && !readStoredLanguage()) {
+  void detectLanguage({
+    stored: null,
+    reverseGeocodingUrl: geocodingUrl,
+    browserLanguage: window.navigator.language,
+    geolocation: window.navigator.geolocation,
+    locationGranted: async () =>
+      (await window.navigator.permissions?.query({ name: 'geolocation' }))?.state === 'granted',
+  }).then((detected) => {
+    if (!readStoredLanguage() && detected !== i18n.language) void showIn(detected);
+  });
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
+async function showIn(language: Language): Promise<void> {
+  await loadStrings(language);
+  await i18n.changeLanguage(language);
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
-  await i18n.changeLanguage(language);
+  await showIn(language);
 }

@@ -1,9 +1,27 @@
 import 'i18next';
-import type { resources } from './i18n.ts';
+import type about from '../locales/en/about.json';
+import type commercial from '../locales/en/commercial.json';
+import type contact from '../locales/en/contact.json';
+import type dataGuide from '../locales/en/data-guide.json';
+import type onboarding from '../locales/en/onboarding.json';
+import type privacy from '../locales/en/privacy.json';
+import type terms from '../locales/en/terms.json';
+import type { Strings } from './i18n.ts';
+
+/** Namespaces that their pages add when they load (lib/page-texts.ts). */
+interface PageTexts {
+  about: typeof about;
+  commercial: typeof commercial;
+  contact: typeof contact;
+  dataGuide: typeof dataGuide;
+  onboarding: typeof onboarding;
+  privacy: typeof privacy;
+  terms: typeof terms;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: Strings & PageTexts;
   }
 }

@@ -18,6 +18,17 @@ describe('language', () => {
     expect(detectInitialLanguage()).toBe('en');
   });
 
+  it('shows a page in the language its address names, without storing it', () => {
+    window.localStorage.setItem('matome.language', 'en');
+    window.history.replaceState(null, '', '/terms?lang=jp');
+    try {
+      expect(detectInitialLanguage()).toBe('jp');
+      expect(window.localStorage.getItem('matome.language')).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('ignores a stored value that is not a language', () => {
     window.localStorage.setItem('matome.language', 'de');
     expect(detectInitialLanguage()).toBe('en');

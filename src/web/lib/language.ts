@@ -1,4 +1,4 @@
-import { languages, type Language } from '../../contract/auth.ts';
+import { LANGUAGE_QUERY_PARAMETER, languages, type Language } from '../../contract/auth-constants.ts';
 
 const LANGUAGE_STORAGE_KEY = 'matome.language';
 
@@ -15,7 +15,7 @@ export function languageFromBrowser(browserLanguage: string | undefined): Langua
   return browserLanguage?.toLowerCase().startsWith('ja') ? 'jp' : 'en';
 }
 
-function readStoredLanguage(): Language | null {
+export function readStoredLanguage(): Language | null {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : null;
@@ -32,6 +32,12 @@ export function storeLanguage(language: Language): void {
   }
 }
 
+/** A link that names its language (the sitemap's `?lang=jp`) shows the page in it, without changing the stored choice. */
+export function languageFromAddress(): Language | null {
+  const asked = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAMETER);
+  return isLanguage(asked) ? asked : null;
+}
+
 export function detectInitialLanguage(): Language {
-  return readStoredLanguage() ?? languageFromBrowser(window.navigator.language);
+  return languageFromAddress() ?? readStoredLanguage() ?? languageFromBrowser(window.navigator.language);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time.ts';
+import { formatTimeAgo, relativeTime } from './relative-time.ts';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const secondsAgo = (seconds: number) => Math.floor(now / 1000) - seconds;
@@ -26,5 +26,11 @@ describe('relativeTime', () => {
     expect(english.kind).toBe('date');
     expect(english.kind === 'date' && english.text).toMatch(/Nov 15/);
     expect(japanese.kind === 'date' && japanese.text).toMatch(/11月15日/);
+  });
+
+  it('words minutes, hours and days ago through Intl in each language', () => {
+    expect(formatTimeAgo(5, 'minutes', 'en')).toBe('5 minutes ago');
+    expect(formatTimeAgo(1, 'hours', 'en')).toBe('1 hour ago');
+    expect(formatTimeAgo(3, 'days', 'jp')).toMatch(/^3\s?日前$/);
   });
 });

@@ -39,3 +39,15 @@ export function relativeTime(sendTimeSeconds: number, nowMs: number, language: L
   if (elapsed < WEEK) return { kind: 'days', count: Math.floor(elapsed / DAY) };
   return { kind: 'date', text: dateFormat(language).format(new Date(sendTimeSeconds * 1000)) };
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** "5 minutes ago" / "5 分前": minutes, hours and days ago as Intl words them in the reader's language. */
+export function formatTimeAgo(count: number, unit: 'minutes' | 'hours' | 'days', language: Language): string {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(toBcp47(language), { numeric: 'always' });
+    relativeFormats.set(language, format);
+  }
+  return format.format(-count, unit);
+}

@@ -47,6 +47,8 @@ export const apiError = (statusCode: number, error: string, message: string) =>
 export const signedInHandlers = {
   'POST /api/auth/refresh': () => json(200, { tokens: { accessToken: fakeAccessToken(15 * 60) } }),
   'GET /api/auth/me': () => json(200, { user: demoUser }),
+  'GET /api/auth/onboarding/status': () =>
+    json(200, { onboardingCompleted: true, onboardingStep: 4, isFirstLogin: false }),
 };
 
 /** A browser without a session: the refresh cookie is missing. */

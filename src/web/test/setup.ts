@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { changeLanguage } from '../lib/i18n.ts';
+import { changeLanguage, i18nReady } from '../lib/i18n.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
+
+await i18nReady;
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createCallBudget } from '../call-budget.ts';
+import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { ProviderError, retryAfterSeconds, transportError, withRateLimitRetry } from '../provider-error.ts';
 
 const PROVIDER = 'ChatWork';
@@ -44,7 +45,7 @@ export type ChatworkMessage = z.infer<typeof chatworkMessageSchema>;
 
 const postedMessageSchema = z.looseObject({ message_id: z.string() });
 
-export type ChatworkClientOptions = { apiUrl: string; timeoutMs: number };
+export type ChatworkClientOptions = { apiUrl: string; timeoutMs: number; limiters?: Limiters };
 
 /** The budget key of a ChatWork account. */
 export function chatworkBudgetKey(accountId: string | number): string {
@@ -53,7 +54,10 @@ export function chatworkBudgetKey(accountId: string | number): string {
 
 /** ChatWork API v2 over `fetch`, one budget per account; every failure becomes a `ProviderError`. */
 export function createChatworkClient(options: ChatworkClientOptions) {
-  const budget = createCallBudget(CHATWORK_BUDGET);
+  const budget = createCallBudget(CHATWORK_BUDGET, {
+    limiters: options.limiters ?? memoryLimiters,
+    name: 'chatwork-api',
+  });
 
   async function request<T>(
     token: { value: string; budgetKey: string },

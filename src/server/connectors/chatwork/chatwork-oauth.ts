@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ProviderIdentity, ProviderOAuth, ProviderTokens } from '../oauth-types.ts';
 import { pkceChallenge } from '../pkce.ts';
 import { createCallBudget } from '../call-budget.ts';
+import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { ProviderError, transportError } from '../provider-error.ts';
 import { chatworkBudgetKey, type createChatworkClient } from './chatwork-client.ts';
 
@@ -34,6 +35,7 @@ export type ChatworkOAuthOptions = {
   tokenUrl: string;
   timeoutMs: number;
   api: ReturnType<typeof createChatworkClient>;
+  limiters?: Limiters;
 };
 
 /** The claims of a ChatWork access token (a JWT, per the PDF's example), or none when it cannot be read. */
@@ -69,7 +71,10 @@ const TOKEN_REQUESTS = { points: 20, durationSeconds: 60 };
 
 export function createChatworkOAuth(options: ChatworkOAuthOptions): ProviderOAuth {
   const basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
-  const tokenBudget = createCallBudget(TOKEN_REQUESTS);
+  const tokenBudget = createCallBudget(TOKEN_REQUESTS, {
+    limiters: options.limiters ?? memoryLimiters,
+    name: 'chatwork-token',
+  });
 
   async function tokenRequest(form: Record<string, string>, budgetKey: string): Promise<ProviderTokens> {
     await tokenBudget.spend(budgetKey, PROVIDER);

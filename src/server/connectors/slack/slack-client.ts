@@ -10,8 +10,10 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { createCallBudget, type CallBudget } from '../call-budget.ts';
+import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
-import { createSearchBudget } from './slack-search-budget.ts';
+import type { Redis } from 'ioredis';
+import { createRedisSearchBudget, createSearchBudget } from './slack-search-budget.ts';
 
 const PROVIDER = 'Slack';
 
@@ -105,7 +107,13 @@ function toProviderError(error: unknown): ProviderError {
   return transportError(error, PROVIDER);
 }
 
-export type SlackClientOptions = { apiUrl: string; timeoutMs: number };
+export type SlackClientOptions = {
+  apiUrl: string;
+  timeoutMs: number;
+  limiters?: Limiters;
+  /** Where the search budget counts when several instances share Redis. */
+  redis?: { client: Redis; prefix: string };
+};
 
 /**
  * The Slack Web API through the official `WebClient`, pointed at `SLACK_API_URL`. The SDK's own retries are off
@@ -114,18 +122,24 @@ export type SlackClientOptions = { apiUrl: string; timeoutMs: number };
  */
 export function createSlackClient(options: SlackClientOptions) {
   const budgets = new Map<number, CallBudget>();
-  const searchBudget = createSearchBudget({
+  const searchRules = {
     perMinute: SLACK_SEARCHES_PER_MINUTE,
     reserve: SLACK_ESSENTIAL_SEARCHES,
     clock: () => Date.now(),
-  });
+  };
+  const searchBudget = options.redis
+    ? createRedisSearchBudget(options.redis.client, options.redis.prefix, searchRules)
+    : createSearchBudget(searchRules);
   const slackApiUrl = `${options.apiUrl.replace(/\/+$/, '')}/`;
 
   function budgetFor(method: string): CallBudget {
     const perMinute = METHOD_TIERS[method] ?? DEFAULT_PER_MINUTE;
     let budget = budgets.get(perMinute);
     if (!budget) {
-      budget = createCallBudget({ points: perMinute, durationSeconds: 60 });
+      budget = createCallBudget(
+        { points: perMinute, durationSeconds: 60 },
+        { limiters: options.limiters ?? memoryLimiters, name: `slack-tier-${perMinute}` },
+      );
       budgets.set(perMinute, budget);
     }
     return budget;

@@ -147,39 +147,68 @@ export async function gatherSlack(
       conversation,
       myUserId: me,
     });
-    const sendTime = Math.floor(Number(match.ts));
-    const files = filesOf(match);
-    return {
-      platform: 'slack',
-      message_id: match.ts,
+    return slackSourceMessage({
+      account,
       ts: match.ts,
-      ...(threadTs ? { thread_ts: threadTs } : {}),
-      platform_message_id: slackPlatformMessageId(match.channel.id, match.ts),
-      body: match.text,
-      content: withMentionNames(match.text, nameOf),
-      send_time: sendTime,
-      formatted_time: new Date(sendTime * 1000).toISOString(),
-      account: {
-        account_id: match.user ?? '',
-        name: senderName,
-        avatar_image_url: sender?.profile?.image_72 ?? null,
-      },
-      conversation_info: conversation,
-      account_info: {
-        account_name: account.accountName,
-        workspace_name: account.workspaceName,
-        connection_id: account.connectionId,
-        platform_user_id: me,
-      },
-      mention_types: types,
-      is_mention: mentionsMe(types),
-      is_dm: types.is_dm,
-      position_index: Math.min(rank, MESSAGE_WINDOW_SIZE),
-      original_url: match.permalink,
-      tags: [],
-      ...(files ? { files } : {}),
-      ...(match.subtype ? { subtype: match.subtype } : {}),
-    };
+      threadTs,
+      channelId: match.channel.id,
+      text: match.text,
+      nameOf,
+      sender: { id: match.user ?? '', name: senderName, avatar: sender?.profile?.image_72 ?? null },
+      conversation,
+      types,
+      positionIndex: Math.min(rank, MESSAGE_WINDOW_SIZE),
+      originalUrl: match.permalink,
+      files: filesOf(match),
+      subtype: match.subtype,
+    });
   });
   return { messages, checked: ranks.size, total: ranks.size, ...(unavailable.length ? { unavailable } : {}) };
+}
+
+/** A Slack message as Matome shows it to an account's user, from what a search match or a message event carries. */
+export function slackSourceMessage(input: {
+  account: ConnectorAccount;
+  ts: string;
+  threadTs?: string;
+  channelId: string;
+  text: string;
+  nameOf: (userId: string) => string | null | undefined;
+  sender: { id: string; name: string; avatar: string | null };
+  conversation: SlackSourceMessage['conversation_info'];
+  types: SlackSourceMessage['mention_types'];
+  positionIndex: number;
+  originalUrl: string;
+  files?: SlackFile[];
+  subtype?: string;
+}): SlackSourceMessage {
+  const { account, types } = input;
+  const sendTime = Math.floor(Number(input.ts));
+  return {
+    platform: 'slack',
+    message_id: input.ts,
+    ts: input.ts,
+    ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+    platform_message_id: slackPlatformMessageId(input.channelId, input.ts),
+    body: input.text,
+    content: withMentionNames(input.text, input.nameOf),
+    send_time: sendTime,
+    formatted_time: new Date(sendTime * 1000).toISOString(),
+    account: { account_id: input.sender.id, name: input.sender.name, avatar_image_url: input.sender.avatar },
+    conversation_info: input.conversation,
+    account_info: {
+      account_name: account.accountName,
+      workspace_name: account.workspaceName,
+      connection_id: account.connectionId,
+      platform_user_id: account.platformUserId,
+    },
+    mention_types: types,
+    is_mention: mentionsMe(types),
+    is_dm: types.is_dm,
+    position_index: input.positionIndex,
+    original_url: input.originalUrl,
+    tags: [],
+    ...(input.files?.length ? { files: input.files } : {}),
+    ...(input.subtype ? { subtype: input.subtype } : {}),
+  };
 }

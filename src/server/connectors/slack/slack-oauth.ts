@@ -17,6 +17,11 @@ export const SLACK_USER_SCOPES = [
   'groups:read',
   'im:read',
   'mpim:read',
+  // The Events API delivers message.channels, .groups, .im and .mpim on a user's behalf only with these.
+  'channels:history',
+  'groups:history',
+  'im:history',
+  'mpim:history',
   'chat:write',
 ];
 /** Rotated user tokens live 12 hours; refresh when less than 2 hours remain, as Slack's own SDK does. */

@@ -107,7 +107,12 @@ export async function searchWorkspace(context: SearchContext): Promise<Searched>
     { kind: 'group_dms', query: 'is:mpim' },
   ];
   const broadcasts = ALL_MENTIONS.map((token): Query => ({ kind: 'all_mentions', query: token }));
-  const grant = context.client.searchBudget.take(workspace, spender, essential.length, broadcasts.length);
+  const grant = await context.client.searchBudget.take(
+    workspace,
+    spender,
+    essential.length,
+    broadcasts.length,
+  );
   if (!grant.ok) {
     throw new ProviderError('rate_limited', 'Slack search budget of this workspace used up', {
       retryAfterSeconds: grant.retryAfterSeconds,
@@ -117,7 +122,7 @@ export async function searchWorkspace(context: SearchContext): Promise<Searched>
     const groups = await myUserGroups(context);
     if ('unavailable' in groups) return unavailable.set('group_mentions', groups.unavailable);
     if (groups.ids.length === 0) return;
-    const more = context.client.searchBudget.take(workspace, spender, 0, groups.ids.length);
+    const more = await context.client.searchBudget.take(workspace, spender, 0, groups.ids.length);
     const queries = groups.ids.map((id): Query => ({ kind: 'group_mentions', query: `<!subteam^${id}>` }));
     return optionalSearches(queries, more.ok ? more.optional : 0);
   };

@@ -12,7 +12,7 @@ export const oauthStates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['slack', 'chatwork'] }).notNull(),
+    platform: text('platform', { enum: ['slack', 'chatwork', 'google-calendar'] }).notNull(),
     /**
      * SHA-256 of the browser-binding nonce set as a cookie in the browser that started the consent: the callback
      * is accepted only from that browser (RFC 9700 §4.7.1). Null only on rows from before binding existed,

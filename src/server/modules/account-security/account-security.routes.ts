@@ -14,6 +14,7 @@ import { acceptedResponseSchema, registerBodySchema } from '../../../contract/au
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { clientOf } from '../../lib/client-info.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
+import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { AuthCookies } from '../auth/auth-cookies.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -46,13 +47,21 @@ export function accountSecurityRoutes(deps: {
   cookies: AuthCookies;
   throttle: LoginThrottle;
   registrationsPerHour: number;
+  limiters?: Limiters;
 }) {
   const { service, cookies, throttle } = deps;
+  const limiters = deps.limiters ?? memoryLimiters;
   const limits = {
     ...(Object.fromEntries(
-      Object.entries(accountSecurityRateLimits).map(([name, rule]) => [name, createRateLimit(rule)]),
+      Object.entries(accountSecurityRateLimits).map(([name, rule]) => [
+        name,
+        createRateLimit(rule, { limiters, name }),
+      ]),
     ) as Record<keyof typeof accountSecurityRateLimits, ReturnType<typeof createRateLimit>>),
-    registerPerAddress: createRateLimit({ points: deps.registrationsPerHour, durationSeconds: 60 * MINUTE }),
+    registerPerAddress: createRateLimit(
+      { points: deps.registrationsPerHour, durationSeconds: 60 * MINUTE },
+      { limiters, name: 'register-per-address' },
+    ),
   };
 
   return async function register(app: FastifyInstance): Promise<void> {
@@ -178,9 +187,9 @@ export function accountSecurityRoutes(deps: {
       async (request, reply) => {
         const subject = requireSubject(request);
         const key = `password-change:${subject.userId}`;
-        throttle.begin(key);
+        await throttle.begin(key);
         await service.changePassword(subject, request.body);
-        throttle.forget(key);
+        await throttle.forget(key);
         return reply.code(204).send();
       },
     );
@@ -202,10 +211,10 @@ export function accountSecurityRoutes(deps: {
       async (request, reply) => {
         const subject = requireSubject(request);
         const key = `password-change:${subject.userId}`;
-        throttle.begin(key);
+        await throttle.begin(key);
         await limits.mailPerUser.consume(subject.userId);
         await service.changeEmail(subject, request.body);
-        throttle.forget(key);
+        await throttle.forget(key);
         return reply.code(202).send({ message: EMAIL_CHANGE_REQUESTED });
       },
     );

@@ -230,7 +230,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       if (user.email !== row.email) throw invalidLink();
       await auth.resetPassword(user.id, user.email, passwordHash);
       await tokens.deleteForUser(user.id, 'reset_password');
-      deps.throttle.forget(`email:${user.email}`);
+      await deps.throttle.forget(`email:${user.email}`);
     },
   };
 }

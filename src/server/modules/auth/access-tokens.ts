@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_SECONDS, accessTokenClaimsSchema } from '../../../contract/auth.ts';
 
@@ -11,25 +12,48 @@ const subjectClaimsSchema = accessTokenClaimsSchema.extend({
   sid: z.uuid(),
 });
 
+/**
+ * Tokens already verified, by their exact text, with their expiry: checking an HMAC through WebCrypto is most of
+ * the CPU a warm request costs, and a token's signature does not change. A remembered token is still refused from
+ * its expiry on; whether its session is live is asked separately on every request.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  const verified = new LRUCache<string, { subject: AccessTokenSubject; expiresAt: number }>({
+    max: VERIFIED_TOKENS_MAX,
+  });
+  // Imported once: given the raw bytes, jose would import the key again for every signature it makes or checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign(subject: AccessTokenSubject): Promise<string> {
+    async sign(subject: AccessTokenSubject): Promise<string> {
       return new SignJWT({ userId: subject.userId, sid: subject.sessionFamilyId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject.userId)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key);
+        .sign(await key);
     },
 
     /** Returns the subject of a valid, unexpired token, or null for anything else. */
     async verify(token: string): Promise<AccessTokenSubject | null> {
+      const known = verified.get(token);
+      // Seconds, on the clock jose reads (`new Date()`), compared as jose compares them: a token is refused from
+      // the second of its `exp` on, whether it was remembered or not.
+      if (known) return Math.floor(new Date().getTime() / 1000) < known.expiresAt ? known.subject : null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const claims = subjectClaimsSchema.safeParse(payload);
         if (!claims.success || claims.data.sub !== claims.data.userId) return null;
-        return { userId: claims.data.userId, sessionFamilyId: claims.data.sid };
+        const subject = { userId: claims.data.userId, sessionFamilyId: claims.data.sid };
+        verified.set(token, { subject, expiresAt: claims.data.exp });
+        return subject;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -11,6 +11,7 @@ import { demoAccountsResponseSchema } from '../../../contract/demo.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
+import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import { requireSameSiteScript } from '../../plugins/csrf.ts';
@@ -41,12 +42,20 @@ export type AuthRoutesDeps = {
   cookies: AuthCookies;
   throttle: LoginThrottle;
   demo: { accounts: readonly DemoAccount[]; password: string };
+  /** Where the per-address counts live: shared by every instance when Redis is configured. */
+  limiters?: Limiters;
 };
 
-export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps) {
+export function authRoutes({ service, cookies, throttle, demo, limiters = memoryLimiters }: AuthRoutesDeps) {
   const limits = {
-    loginFailuresPerAddress: createRateLimit(authRateLimits.loginFailuresPerAddress),
-    refreshPerAddress: createRateLimit(authRateLimits.refreshPerAddress),
+    loginFailuresPerAddress: createRateLimit(authRateLimits.loginFailuresPerAddress, {
+      limiters,
+      name: 'login-failures-per-address',
+    }),
+    refreshPerAddress: createRateLimit(authRateLimits.refreshPerAddress, {
+      limiters,
+      name: 'refresh-per-address',
+    }),
   };
   // Demo passwords are public, so slowing guesses at them would protect nothing and let anyone lock the demo out.
   const demoEmails = new Set(demo.accounts.map((account) => account.email));
@@ -77,7 +86,7 @@ export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps)
             ? `device:${cookies.deviceIdOf(request)}:${email}`
             : `email:${email}`;
         try {
-          if (throttleKey) throttle.begin(throttleKey);
+          if (throttleKey) await throttle.begin(throttleKey);
         } catch (error) {
           await limits.loginFailuresPerAddress.refund(request.ip);
           logSecurityEvent(request, { event: 'sign_in_locked' });
@@ -90,7 +99,7 @@ export function authRoutes({ service, cookies, throttle, demo }: AuthRoutesDeps)
           throw error;
         });
         await limits.loginFailuresPerAddress.refund(request.ip);
-        if (throttleKey) throttle.forget(throttleKey);
+        if (throttleKey) await throttle.forget(throttleKey);
         const signedIn = await service.signIn(user.id, clientOf(request));
         logSecurityEvent(request, { event: 'signed_in', userId: user.id });
         cookies.rememberDevice(request, reply, email);

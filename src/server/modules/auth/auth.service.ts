@@ -48,7 +48,7 @@ export function createAuthService(deps: {
 
   /** Hashes a password a person is choosing, after refusing common and guessable ones. */
   async function hashNewPassword(password: string, context: { email: string; field: string }) {
-    assertAcceptablePassword(password, context);
+    await assertAcceptablePassword(password, context);
     return hashPassword(password);
   }
 
@@ -104,11 +104,24 @@ export function createAuthService(deps: {
 
     /** Whether a sign-in (a session family) can still be used; other modules clean up after ended ones. */
     async isSignInLive(userId: string, sessionFamilyId: string): Promise<boolean> {
-      return sessions.isLive(userId, sessionFamilyId);
+      return sessions.isLiveInDatabase(userId, sessionFamilyId);
     },
 
     async getUser(userId: string): Promise<User> {
       return toUserDto(await requireUser(userId));
+    },
+
+    /**
+     * Asks a user who has a password to prove it again before something irreversible; a user who signs in only
+     * through OAuth has none to give.
+     */
+    async confirmPassword(userId: string, password: string | undefined): Promise<void> {
+      const row = await requireUser(userId);
+      if (!row.passwordHash) return;
+      if (!password) throw new HttpError(400, 'Please enter your password', 'PASSWORD_REQUIRED');
+      if (!(await verifyPassword(row.passwordHash, password))) {
+        throw new HttpError(403, 'The password is not correct', 'WRONG_PASSWORD');
+      }
     },
 
     findUserByEmail(email: string): Promise<UserRow | undefined> {

@@ -5,10 +5,16 @@ import {
   connectionErrorCodes,
   type ConnectionsOverview,
 } from '../../../contract/connections.ts';
-import { platformNames, type Platform, type PlatformConnection } from '../../../contract/messages.ts';
+import {
+  platformNames,
+  platforms,
+  type Platform,
+  type PlatformConnection,
+} from '../../../contract/messages.ts';
 import type { ConnectorAccount } from '../../connectors/connector-account.ts';
 import type { ProviderOAuth, TokenOwner } from '../../connectors/oauth-types.ts';
 import { ProviderError } from '../../connectors/provider-error.ts';
+import type { Lock } from '../../lib/redis-lock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { OAuthFlowsService } from '../oauth-flows/oauth-flows.service.ts';
@@ -42,6 +48,8 @@ export type ConnectionsServiceDeps = {
   isRestricted: (userId: string) => Promise<boolean>;
   /** Milliseconds since the epoch. */
   clock: () => number;
+  /** Taken before the row's refresh lease when several instances share Redis. */
+  refreshLock?: Lock;
 };
 
 /** A per-account failure as the message stats carry it: a stable code and SPEC §8's hint. */
@@ -197,7 +205,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   /**
    * Refreshes the tokens of one connection, once even when many requests (in this and other instances) ask at
    * the same time: whoever takes the row's lease calls the provider; the others wait until the row carries a
-   * token other than `stale` (or one that no longer needs refreshing) and use that.
+   * token other than `stale` (or one that no longer needs refreshing) and use that. With several instances a
+   * Redis lock comes first, so the waiting ones only read the row; the lease stays the fence that decides whose
+   * refreshed tokens are stored.
    */
   async function refreshTokens(
     connectionId: string,
@@ -206,23 +216,21 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   ): Promise<string> {
     const deadline = deps.clock() + REFRESH_WAIT_MS;
     for (;;) {
-      const now = deps.clock();
-      const leased = await repo.acquireRefreshLease(
-        connectionId,
-        instance,
-        new Date(now + REFRESH_LEASE_MS),
-        new Date(now),
-      );
-      if (leased) {
-        if (leased.status === 'reauth_required') {
-          await repo.releaseRefreshLease(connectionId, instance);
-          throw new ProviderError('refresh_rejected', 'Reconnect required');
+      const lockKey = `token-refresh:${connectionId}`;
+      const locked = deps.refreshLock ? await deps.refreshLock.acquire(lockKey, REFRESH_LEASE_MS) : '';
+      if (locked !== null) {
+        try {
+          const now = deps.clock();
+          const leased = await repo.acquireRefreshLease(
+            connectionId,
+            instance,
+            new Date(now + REFRESH_LEASE_MS),
+            new Date(now),
+          );
+          if (leased) return await refreshLeased(leased, provider, stale);
+        } finally {
+          if (locked) await deps.refreshLock?.release(lockKey, locked);
         }
-        if (leased.accessTokenEncrypted !== stale && !expiresSoon(leased, provider)) {
-          await repo.releaseRefreshLease(connectionId, instance);
-          return openAccessToken(leased);
-        }
-        return refreshHoldingLease(leased, provider);
       }
       const current = await repo.findById(connectionId);
       if (!current) throw new ProviderError('refresh_rejected', 'The connection was removed');
@@ -234,6 +242,22 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         throw new ProviderError('timeout', 'Another token refresh is taking too long');
       await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
     }
+  }
+
+  async function refreshLeased(
+    leased: ConnectionRow,
+    provider: ProviderOAuth,
+    stale: string,
+  ): Promise<string> {
+    if (leased.status === 'reauth_required') {
+      await repo.releaseRefreshLease(leased.id, instance);
+      throw new ProviderError('refresh_rejected', 'Reconnect required');
+    }
+    if (leased.accessTokenEncrypted !== stale && !expiresSoon(leased, provider)) {
+      await repo.releaseRefreshLease(leased.id, instance);
+      return openAccessToken(leased);
+    }
+    return refreshHoldingLease(leased, provider);
   }
 
   async function refreshHoldingLease(row: ConnectionRow, provider: ProviderOAuth): Promise<string> {
@@ -443,6 +467,23 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const deleted = await repo.deleteForUser(userId, platform, id);
       if (!deleted) throw new HttpError(404, 'Connection not found', 'NOT_FOUND');
       return deleted;
+    },
+
+    /** Revokes every token the user gave us at its provider, best effort (before the account is deleted). */
+    async revokeAll(userId: string): Promise<void> {
+      const rows = await Promise.all(platforms.map((platform) => repo.listForUser(userId, platform)));
+      await Promise.all(
+        rows.flat().map(async (row) => {
+          const provider = deps.providers[row.platform];
+          if (!provider || row.status === 'reauth_required') return;
+          try {
+            const token = cipher.open(row.accessTokenEncrypted, 'access');
+            if (token !== null) await provider.revoke(token, tokenOwner(row));
+          } catch {
+            // A token that cannot be opened or revoked is deleted with the account all the same.
+          }
+        }),
+      );
     },
 
     assertUnrestricted,

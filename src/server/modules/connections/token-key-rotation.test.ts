@@ -9,7 +9,7 @@ import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.t
 import { defaultSlackSeed } from '../../../../emulators/slack/slack-seed.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { createTokenCipher } from '../../lib/token-cipher.ts';
+import { CHATWORK_WEBHOOK_TOKEN_PURPOSE, createTokenCipher } from '../../lib/token-cipher.ts';
 import { registerUser } from '../../test/auth-helpers.ts';
 import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createPostgresTestDatabase, createTestApp, testSecrets } from '../../test/test-app.ts';
@@ -84,6 +84,23 @@ describe('rotating the token-encryption key', () => {
       await connectAccount(testApp.app, 'slack', tokens.accessToken);
       return tokens.accessToken;
     });
+    // A Google Calendar grant of the same user, sealed with the old key as the app seals it.
+    const oldCipher = createTokenCipher(oldKey);
+    const database = await openSharedDatabase();
+    try {
+      await database.db.execute(
+        `insert into google_connections (user_id, status, scopes, access_token_encrypted, refresh_token_encrypted, token_expires_at)
+         select id, 'connected', 'openid', '${oldCipher.seal('ya29.access', 'access')}',
+                '${oldCipher.seal('1//refresh', 'refresh')}', now() + interval '1 hour' from users where not is_demo`,
+      );
+      // And the token of a ChatWork-style account webhook on the connection, sealed for its own purpose.
+      await database.db.execute(
+        `insert into chatwork_webhooks (connection_id, token_encrypted)
+         select id, '${oldCipher.seal('c2VjcmV0', CHATWORK_WEBHOOK_TOKEN_PURPOSE)}' from platform_connections`,
+      );
+    } finally {
+      await database.close();
+    }
 
     // The new key first, the old one still accepted: stored tokens open, nobody has to connect again.
     const rotating = { ...testSecrets, tokenEncryptionKey: newKey, previousTokenEncryptionKeys: [oldKey] };
@@ -99,17 +116,26 @@ describe('rotating the token-encryption key', () => {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     });
     expect(reseal.code, reseal.output).toBe(0);
-    expect(reseal.output).toContain(`Re-sealed 2 provider secrets with key ${newKeyId}`);
+    expect(reseal.output).toContain(`Re-sealed 5 provider secrets with key ${newKeyId}`);
 
-    const database = await openSharedDatabase();
+    const resealedDatabase = await openSharedDatabase();
     try {
-      const stored = (await database.db.execute(
-        'select access_token_encrypted, refresh_token_encrypted from platform_connections',
-      )) as { rows: { access_token_encrypted: string; refresh_token_encrypted: string }[] };
-      expect(stored.rows).toHaveLength(1);
-      for (const value of Object.values(stored.rows[0]!)) expect(value.startsWith(`${newKeyId}.`)).toBe(true);
+      for (const table of ['platform_connections', 'google_connections']) {
+        const stored = (await resealedDatabase.db.execute(
+          `select access_token_encrypted, refresh_token_encrypted from ${table}`,
+        )) as { rows: { access_token_encrypted: string; refresh_token_encrypted: string }[] };
+        expect(stored.rows).toHaveLength(1);
+        for (const value of Object.values(stored.rows[0]!))
+          expect(value.startsWith(`${newKeyId}.`)).toBe(true);
+      }
+      const google = (await resealedDatabase.db.execute(
+        'select access_token_encrypted from google_connections',
+      )) as { rows: { access_token_encrypted: string }[] };
+      expect(createTokenCipher(newKey).open(google.rows[0]!.access_token_encrypted, 'access')).toBe(
+        'ya29.access',
+      );
     } finally {
-      await database.close();
+      await resealedDatabase.close();
     }
 
     // The old key can go.

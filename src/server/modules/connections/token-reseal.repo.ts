@@ -1,11 +1,14 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { chatworkWebhooks } from '../../db/schema/chatwork-webhooks.ts';
+import { googleConnections } from '../../db/schema/google.ts';
 import { oauthStates } from '../../db/schema/oauth-states.ts';
 import { platformConnections } from '../../db/schema/platform-connections.ts';
 
 export type SealedTokens = { accessTokenEncrypted: string; refreshTokenEncrypted: string | null };
 export type SealedConnection = SealedTokens & { id: string };
 export type SealedVerifier = { stateHash: string; codeVerifierEncrypted: string };
+export type SealedWebhookToken = { connectionId: string; tokenEncrypted: string };
 
 /** Every sealed provider secret, page by page, for moving them to the current encryption key. */
 export function createTokenResealRepo(db: Database) {
@@ -44,6 +47,37 @@ export function createTokenResealRepo(db: Database) {
       return rows.length > 0;
     },
 
+    /** Google Calendar and Tasks grants, one per user, sealed like the chat connections' tokens. */
+    async googleGrantsAfter(afterUserId: string | null, limit: number): Promise<SealedConnection[]> {
+      return db
+        .select({
+          id: googleConnections.userId,
+          accessTokenEncrypted: googleConnections.accessTokenEncrypted,
+          refreshTokenEncrypted: googleConnections.refreshTokenEncrypted,
+        })
+        .from(googleConnections)
+        .where(afterUserId ? gt(googleConnections.userId, afterUserId) : undefined)
+        .orderBy(asc(googleConnections.userId))
+        .limit(limit);
+    },
+
+    async replaceGoogleGrantTokens(before: SealedConnection, after: SealedTokens): Promise<boolean> {
+      const rows = await db
+        .update(googleConnections)
+        .set(after)
+        .where(
+          and(
+            eq(googleConnections.userId, before.id),
+            eq(googleConnections.accessTokenEncrypted, before.accessTokenEncrypted),
+            before.refreshTokenEncrypted === null
+              ? isNull(googleConnections.refreshTokenEncrypted)
+              : eq(googleConnections.refreshTokenEncrypted, before.refreshTokenEncrypted),
+          ),
+        )
+        .returning({ id: googleConnections.userId });
+      return rows.length > 0;
+    },
+
     async verifiersAfter(afterHash: string | null, limit: number): Promise<SealedVerifier[]> {
       const rows = await db
         .select({
@@ -70,6 +104,31 @@ export function createTokenResealRepo(db: Database) {
           and(
             eq(oauthStates.stateHash, before.stateHash),
             eq(oauthStates.codeVerifierEncrypted, before.codeVerifierEncrypted),
+          ),
+        );
+    },
+
+    /** Tokens of ChatWork account webhooks, which verify their deliveries. */
+    async webhookTokensAfter(afterId: string | null, limit: number): Promise<SealedWebhookToken[]> {
+      return db
+        .select({
+          connectionId: chatworkWebhooks.connectionId,
+          tokenEncrypted: chatworkWebhooks.tokenEncrypted,
+        })
+        .from(chatworkWebhooks)
+        .where(afterId ? gt(chatworkWebhooks.connectionId, afterId) : undefined)
+        .orderBy(asc(chatworkWebhooks.connectionId))
+        .limit(limit);
+    },
+
+    async replaceWebhookToken(before: SealedWebhookToken, tokenEncrypted: string): Promise<void> {
+      await db
+        .update(chatworkWebhooks)
+        .set({ tokenEncrypted })
+        .where(
+          and(
+            eq(chatworkWebhooks.connectionId, before.connectionId),
+            eq(chatworkWebhooks.tokenEncrypted, before.tokenEncrypted),
           ),
         );
     },

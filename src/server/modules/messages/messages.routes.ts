@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectionIdSchema } from '../../../contract/connections.ts';
@@ -11,25 +11,16 @@ import {
   platforms,
   type MessageFetchQuery,
 } from '../../../contract/messages.ts';
+import { sendEncodedAnswer } from '../../lib/encoded-answer.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { MessagesService } from './messages.service.ts';
 
 const connectionParamsSchema = z.object({ connectionId: connectionIdSchema });
+const notModifiedSchema = z.null().describe('The answer named in If-None-Match is still current');
 
 function wantsRefresh(query: MessageFetchQuery): boolean {
   return [query.refresh, query.force].some((value) => value === '1' || value === 'true');
-}
-
-/**
- * Sends a result the service already validated against the response schema and encoded: Fastify passes a JSON
- * string through as it is, so a cached answer is not validated and encoded again on every request.
- */
-function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply
-    .header('cache-control', 'private, no-store')
-    .type('application/json; charset=utf-8')
-    .send(json);
 }
 
 /**
@@ -41,6 +32,9 @@ export const FORCED_REFRESHES_PER_USER = { points: 30, durationSeconds: 60 };
 
 const REFRESH_NOTE =
   'Answers from the server cache when it can (see SPEC §9 lifetimes); `refresh=1` (or `force=1`) gathers afresh and refills the cache.';
+
+const ENCODING_NOTE =
+  'Sent with brotli or gzip when `Accept-Encoding` allows, with a strong `ETag`; `If-None-Match` with a current tag gets 304.';
 
 /** The message and status calls, one set per platform; an unknown platform has no route and gets 404. */
 export function messagesRoutes(service: MessagesService) {
@@ -65,17 +59,22 @@ export function messagesRoutes(service: MessagesService) {
           schema: {
             tags: ['messages'],
             summary: `Mentions, replies, DMs and all-mentions from all of the user's ${name} connections`,
-            description: `Newest first. Cached per user for 300 s. ${REFRESH_NOTE}`,
+            description: `Newest first. Cached per user for 300 s. ${REFRESH_NOTE} ${ENCODING_NOTE}`,
             security: bearerSecurity,
             querystring: messageFetchQuerySchema,
-            response: { 200: resultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+            response: {
+              200: resultSchema,
+              304: notModifiedSchema,
+              400: apiErrorSchema,
+              401: apiErrorSchema,
+              429: apiErrorSchema,
+            },
           },
         },
         async (request, reply) => {
           const { userId } = requireSubject(request);
           const refresh = await refreshWanted(userId, request.query);
-          const json = await service.getMessages(userId, platform, { refresh });
-          return sendJson(reply, json);
+          return sendEncodedAnswer(request, reply, await service.getMessages(userId, platform, { refresh }));
         },
       );
 
@@ -86,12 +85,13 @@ export function messagesRoutes(service: MessagesService) {
           schema: {
             tags: ['messages'],
             summary: `Messages from one of the user's ${name} connections`,
-            description: `Cached per connection for 60 s. ${REFRESH_NOTE} A connection that is unknown or belongs to someone else gives 404.`,
+            description: `Cached per connection for 60 s. ${REFRESH_NOTE} ${ENCODING_NOTE} A connection that is unknown or belongs to someone else gives 404.`,
             security: bearerSecurity,
             params: connectionParamsSchema,
             querystring: messageFetchQuerySchema,
             response: {
               200: resultSchema,
+              304: notModifiedSchema,
               400: apiErrorSchema,
               401: apiErrorSchema,
               404: apiErrorSchema,
@@ -102,10 +102,10 @@ export function messagesRoutes(service: MessagesService) {
         async (request, reply) => {
           const { userId } = requireSubject(request);
           const refresh = await refreshWanted(userId, request.query);
-          const json = await service.getConnectionMessages(userId, platform, request.params.connectionId, {
+          const answer = await service.getConnectionMessages(userId, platform, request.params.connectionId, {
             refresh,
           });
-          return sendJson(reply, json);
+          return sendEncodedAnswer(request, reply, answer);
         },
       );
 

@@ -8,6 +8,7 @@ import {
   type Tag,
 } from '../../../contract/messages.ts';
 import { createMemoryCache } from '../../lib/cache.ts';
+import type { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 import { createMessagesService } from './messages.service.ts';
@@ -116,9 +117,9 @@ function fakeSource() {
   return { source, failing, gatherings: () => gatherings };
 }
 
-/** Results come back as validated JSON, ready to send. */
-async function read(json: Promise<string>) {
-  return slackMessageResultSchema.parse(JSON.parse(await json));
+/** Results come back encoded, ready to send: their plain bytes are validated JSON. */
+async function read(answer: Promise<EncodedAnswer>) {
+  return slackMessageResultSchema.parse(JSON.parse((await answer).identity.toString('utf8')));
 }
 
 function setUp(tags: Map<string, Tag[]> = new Map()) {
@@ -130,6 +131,7 @@ function setUp(tags: Map<string, Tag[]> = new Map()) {
     cache: createMemoryCache({ now: () => now }),
     tagsByMessage: async () => tags,
     clock: () => now,
+    onGathered: async () => undefined,
   });
   return { service, fake, advance: (ms: number) => (now += ms) };
 }
@@ -215,7 +217,7 @@ describe('messages service', () => {
     expect(never).toMatchObject({ status: 'error', stale: false, messages_found: 0 });
   });
 
-  it("lays the user's current tags over the cached messages on every answer", async () => {
+  it("lays the user's tags over the cached messages again after they change", async () => {
     const tags = new Map<string, Tag[]>();
     const { service, fake } = setUp(tags);
     expect(
@@ -225,6 +227,7 @@ describe('messages service', () => {
     ).toBe(true);
     const urgent: Tag = { id: 'tag-1', name: 'Urgent', color: '#EF4444' };
     tags.set('shared', [urgent]);
+    await service.tagsChanged('me');
     const tagged = await read(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }));
     expect(tagged.messages.find((m) => m.platform_message_id === 'shared')?.tags).toEqual([urgent]);
     const again = await read(service.getMessages('me', 'slack', { refresh: false }));
@@ -260,7 +263,9 @@ describe('messages service', () => {
 
   it('gives an empty result, not an error, when the user has no connections', async () => {
     const { service } = setUp();
-    expect(JSON.parse(await service.getMessages('me', 'chatwork', { refresh: false }))).toMatchObject({
+    expect(
+      JSON.parse((await service.getMessages('me', 'chatwork', { refresh: false })).identity.toString()),
+    ).toMatchObject({
       messages: [],
       accounts: [],
       summary: {

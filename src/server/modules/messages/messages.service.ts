@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Language } from '../../../contract/auth.ts';
 import { compareNewestFirst, summarizeMessages } from '../../../contract/classification.ts';
 import {
@@ -8,11 +10,14 @@ import {
   type MessageResultByPlatform,
   type Platform,
   type PlatformConnection,
+  type SourceMessageByPlatform,
   type Tag,
 } from '../../../contract/messages.ts';
 import type { Cache } from '../../lib/cache.ts';
+import { encodeAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { DataMode } from '../test-mode/test-mode.service.ts';
+import { mergeLiveMessages } from './live-merge.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
 export type MessagesServiceDeps = {
@@ -20,13 +25,22 @@ export type MessagesServiceDeps = {
   sources: { sample: (language: Language) => MessageSource; live: MessageSource };
   cache: Cache;
   /**
-   * The user's own tags of their tagged messages on a platform, by `platform_message_id`. Tags change far more
-   * often than messages are gathered, so they are laid over the cached result on every answer rather than cached
-   * with it. Sample messages carry their (read-only) sample tags already.
+   * The user's own tags of their tagged messages on a platform, by `platform_message_id`. Tags change more often
+   * than messages are gathered, so they are kept out of the gathered result and laid over it when an answer is
+   * encoded; `tagsChanged` makes the next answer take them in again. Sample messages carry their (read-only)
+   * sample tags already.
    */
   tagsByMessage: (userId: string, platform: Platform) => Promise<ReadonlyMap<string, Tag[]>>;
   /** Milliseconds since the epoch. */
   clock: () => number;
+  /** Told of every request for a platform's messages, e.g. to keep gathering them in the background. */
+  onAsked?: (userId: string, platform: Platform) => void;
+  /** Told of every fresh gathering, for the account's counts (decision 124); never given anything to keep. */
+  onGathered: <P extends Platform>(
+    userId: string,
+    platform: P,
+    parts: ConnectionMessages<P>[],
+  ) => Promise<void>;
 };
 
 export type FetchOptions = {
@@ -35,7 +49,7 @@ export type FetchOptions = {
 };
 
 /** Bump when the cached result shape changes, so a shared cache never hands an old shape to new code. */
-const CACHE_VERSION = 'v2';
+const CACHE_VERSION = 'v3';
 /**
  * How long an account's last good messages are kept to stand in for a failed gathering (docs/decisions/080). Like
  * every cached message, they live only in the cache and only for a time.
@@ -45,10 +59,18 @@ export const LAST_GOOD_CACHE_SECONDS = 24 * 60 * 60;
 const DATA_MODE_CACHE_SECONDS = 60;
 
 /**
- * A message result already checked against its contract schema and encoded as JSON. Results are cached and sent
- * in this form, so a cache hit costs neither validation nor encoding again.
+ * A message result already checked against its contract schema and encoded as JSON, as the shared cache keeps it,
+ * with an id of this gathering so that answers encoded from it can tell when it was replaced.
  */
-export type MessageResultJson<P extends Platform> = string & { readonly __result?: P };
+type GatheredResult = { json: string; id: string };
+
+/**
+ * Encoded answers, in this process only: bytes are not JSON for a shared cache, and each instance encodes its own
+ * from the shared gathered result. Bounded by their bytes; an entry is used only while the gathered result and the
+ * user's tags are those it was made from.
+ */
+const ANSWER_CACHE_BYTES = 256 * 1024 * 1024;
+type StoredAnswer = { gatheredId: string; tagsVersion: string; answer: EncodedAnswer };
 
 function userPrefix(userId: string): string {
   return `messages:${CACHE_VERSION}:${userId}:`;
@@ -83,18 +105,22 @@ function mergeResult<P extends Platform>(
   } as MessageResultByPlatform[P];
 }
 
+/**
+ * Gathered results are checked against the contract before they are cached; sample data is the app's own output,
+ * held to the same schemas by its tests, and checking 10,000 sample messages on every miss would cost more than
+ * building them.
+ */
 function encodeResult<P extends Platform>(
   platform: P,
+  mode: DataMode,
   result: MessageResultByPlatform[P],
-): MessageResultJson<P> {
-  return JSON.stringify(messageResultSchemas[platform].parse(result));
+): GatheredResult {
+  const checked = mode.kind === 'sample' ? result : messageResultSchemas[platform].parse(result);
+  return { json: JSON.stringify(checked), id: randomUUID() };
 }
 
 /** Puts the user's current tags on the messages of an encoded result. */
-function withTags<P extends Platform>(
-  json: MessageResultJson<P>,
-  tagsByMessage: ReadonlyMap<string, Tag[]>,
-): MessageResultJson<P> {
+function withTags<P extends Platform>(json: string, tagsByMessage: ReadonlyMap<string, Tag[]>): string {
   // Gathered messages carry no tags, so an untagging user's result goes out as it was cached.
   if (tagsByMessage.size === 0) return json;
   const result = JSON.parse(json) as MessageResultByPlatform[P];
@@ -106,6 +132,14 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   const { cache } = deps;
   /** Concurrent misses for one key share a single gathering instead of each asking the platforms. */
   const inFlight = new Map<string, Promise<unknown>>();
+  const answers = new LRUCache<string, StoredAnswer>({
+    maxSize: ANSWER_CACHE_BYTES,
+    sizeCalculation: ({ answer }) => answer.identity.length + answer.br.length + answer.gzip.length,
+    ttl: PLATFORM_MESSAGES_CACHE_SECONDS * 1000,
+  });
+  const newTagsVersions = new Map<string, Promise<string>>();
+  /** Concurrent requests for an answer not yet encoded share one encoding. */
+  const encoding = new Map<string, Promise<EncodedAnswer>>();
 
   async function resolve(userId: string): Promise<{ mode: DataMode; source: MessageSource }> {
     const modeCacheKey = `${userPrefix(userId)}mode`;
@@ -172,14 +206,80 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     );
   }
 
-  async function tagged<P extends Platform>(
+  /**
+   * The version of the user's tags: a new one after every change, kept in the shared cache so every instance
+   * sees a change at once. Sample users' tags are part of the sample and never change.
+   */
+  async function tagsVersion(userId: string, mode: DataMode): Promise<string> {
+    if (mode.kind === 'sample') return 'sample';
+    const key = `${userPrefix(userId)}tags-version`;
+    const known = await cache.get<string>(key);
+    if (known) return known;
+    // Requests that find no version at once share the one that the first of them sets.
+    let fresh = newTagsVersions.get(key);
+    if (!fresh) {
+      fresh = (async () => {
+        try {
+          const version = randomUUID();
+          await cache.set(key, version, LAST_GOOD_CACHE_SECONDS);
+          return version;
+        } finally {
+          newTagsVersions.delete(key);
+        }
+      })();
+      newTagsVersions.set(key, fresh);
+    }
+    return fresh;
+  }
+
+  /** The encoded answer for a gathered result with the user's current tags, encoded once per change. */
+  async function answerFor<P extends Platform>(
+    key: string,
     userId: string,
     mode: DataMode,
     platform: P,
-    json: MessageResultJson<P>,
-  ): Promise<MessageResultJson<P>> {
-    if (mode.kind === 'sample') return json;
-    return withTags(json, await deps.tagsByMessage(userId, platform));
+    gathered: GatheredResult,
+  ): Promise<EncodedAnswer> {
+    const version = await tagsVersion(userId, mode);
+    const stored = answers.get(key);
+    if (stored?.gatheredId === gathered.id && stored.tagsVersion === version) return stored.answer;
+    const encodingKey = `${key}|${gathered.id}|${version}`;
+    const running = encoding.get(encodingKey);
+    if (running) return running;
+    const encoded = (async () => {
+      try {
+        const json =
+          mode.kind === 'sample'
+            ? gathered.json
+            : withTags<P>(gathered.json, await deps.tagsByMessage(userId, platform));
+        const answer = await encodeAnswer(json);
+        answers.set(key, { gatheredId: gathered.id, tagsVersion: version, answer });
+        return answer;
+      } finally {
+        encoding.delete(encodingKey);
+      }
+    })();
+    encoding.set(encodingKey, encoded);
+    return encoded;
+  }
+
+  /** The user's gathered messages of a platform, from the shared cache or gathered afresh into it. */
+  async function gatherPlatform<P extends Platform>(userId: string, platform: P, options: FetchOptions) {
+    const { mode, source } = await resolve(userId);
+    const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+    let accounts: ConnectionMessages<P>['stats'][] = [];
+    const gathered = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
+      const connections = await source.listConnections(userId, platform);
+      const parts = connections.length ? await source.fetchMessages(userId, platform, connections) : [];
+      await deps.onGathered(userId, platform, parts);
+      accounts = parts.map((part) => part.stats);
+      return encodeResult(
+        platform,
+        mode,
+        mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
+      );
+    });
+    return { mode, key, gathered, accounts };
   }
 
   async function findConnection(
@@ -207,18 +307,26 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       userId: string,
       platform: P,
       options: FetchOptions,
-    ): Promise<MessageResultJson<P>> {
-      const { mode, source } = await resolve(userId);
-      const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
-      const json = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
-        const connections = await source.listConnections(userId, platform);
-        const parts = connections.length ? await source.fetchMessages(userId, platform, connections) : [];
-        return encodeResult(
-          platform,
-          mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
-        );
-      });
-      return tagged(userId, mode, platform, json);
+    ): Promise<EncodedAnswer> {
+      const { mode, key, gathered } = await gatherPlatform(userId, platform, options);
+      deps.onAsked?.(userId, platform);
+      return answerFor(key, userId, mode, platform, gathered);
+    },
+
+    /**
+     * Gathers the platform's messages into the shared cache ahead of the user's next request (a background job,
+     * issue 16): `idle` when there is nothing to gather (sample data, no connections), `faults` when an account
+     * failed in a way worth retrying (its last good messages stand in meanwhile).
+     */
+    async gatherAhead(userId: string, platform: Platform): Promise<'gathered' | 'idle' | 'faults'> {
+      const { mode } = await resolve(userId);
+      if (mode.kind === 'sample') return 'idle';
+      const { accounts } = await gatherPlatform(userId, platform, { refresh: true });
+      if (accounts.length === 0) return 'idle';
+      const retryable = accounts.some(
+        (stats) => stats.status === 'error' && stats.error?.code !== 'REAUTH_REQUIRED',
+      );
+      return retryable ? 'faults' : 'gathered';
     },
 
     /** Messages of one of the user's connections; cached per connection for 60 s. Unknown or not theirs: 404. */
@@ -227,23 +335,60 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       platform: P,
       connectionId: string,
       options: FetchOptions,
-    ): Promise<MessageResultJson<P>> {
+    ): Promise<EncodedAnswer> {
       const { mode, source } = await resolve(userId);
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
-      const json = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
+      const gathered = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
         const connection = await findConnection(source, userId, platform, connectionId);
         const parts = await source.fetchMessages(userId, platform, [connection]);
+        await deps.onGathered(userId, platform, parts);
         return encodeResult(
           platform,
+          mode,
           mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
         );
       });
-      return tagged(userId, mode, platform, json);
+      return answerFor(key, userId, mode, platform, gathered);
     },
 
     /** Drops everything cached for the user, e.g. after their data source changed. */
     async forgetUser(userId: string): Promise<void> {
       await cache.deleteByPrefix(userPrefix(userId));
+      for (const key of [...answers.keys()]) if (key.startsWith(userPrefix(userId))) answers.delete(key);
+    },
+
+    /**
+     * Messages that arrived live (a Slack event, a ChatWork webhook), already classified for the user: laid over the
+     * cached answer for the platform when there is one, with the time it had left, and the per-connection answers
+     * of their connections dropped. With nothing cached, the next request gathers them anyway. Returns the
+     * messages that were new to the cached answer, or all of them when there was none.
+     */
+    async addLiveMessages<P extends Platform>(
+      userId: string,
+      platform: P,
+      arrived: SourceMessageByPlatform[P][],
+    ): Promise<SourceMessageByPlatform[P][]> {
+      const { mode } = await resolve(userId);
+      if (mode.kind === 'sample') return [];
+      const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+      for (const connectionId of new Set(arrived.map((message) => message.account_info.connection_id))) {
+        await cache.delete(`${key}:connection:${connectionId}`);
+      }
+      const gathered = await cache.get<GatheredResult>(key);
+      if (!gathered) return arrived;
+      const result = JSON.parse(gathered.json) as MessageResultByPlatform[P];
+      const merged = mergeLiveMessages<P>(result, arrived);
+      if (!merged) return [];
+      const known = new Set(result.messages.map((message) => message.platform_message_id));
+      const ageSeconds = (deps.clock() - Date.parse(result.fetched_at)) / 1000;
+      const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
+      await cache.set(key, encodeResult(platform, mode, merged), left);
+      return arrived.filter((message) => !known.has(message.platform_message_id));
+    },
+
+    /** The user's tags or tagged messages changed: the next answer lays the new ones over the messages. */
+    async tagsChanged(userId: string): Promise<void> {
+      await cache.set(`${userPrefix(userId)}tags-version`, randomUUID(), LAST_GOOD_CACHE_SECONDS);
     },
   };
 }

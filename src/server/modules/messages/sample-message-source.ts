@@ -27,10 +27,10 @@ export function createSampleMessageSource(options: {
       platform: P,
       connections: readonly PlatformConnection[],
     ): Promise<ConnectionMessages<P>[]> {
-      const wanted = new Set(connections.map((connection) => connection.id));
-      return generateSample(platform, sampleOptions(userId))
-        .filter((account) => wanted.has(account.connection.id))
-        .map(({ stats, messages }) => ({ stats, messages }));
+      const onlyConnectionIds = new Set(connections.map((connection) => connection.id));
+      return generateSample(platform, { ...sampleOptions(userId), onlyConnectionIds }).map(
+        ({ stats, messages }) => ({ stats, messages }),
+      );
     },
   };
 }

@@ -13,7 +13,30 @@ const VERIFIER_BYTES = 48;
 const BINDING_BYTES = 32;
 const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The browser's binding nonce when it already has a well-formed one (so two tabs share it), else a new one. */
+export function bindingFor(browserBinding: string | undefined): string {
+  return browserBinding && BINDING_PATTERN.test(browserBinding)
+    ? browserBinding
+    : randomBytes(BINDING_BYTES).toString('base64url');
+}
+
+/** Whether the browser presented the binding whose hash was stored, compared in constant time. */
+export function bindingMatches(storedHash: string | null, browserBinding: string | undefined): boolean {
+  if (!storedHash || !browserBinding) return false;
+  const presented = Buffer.from(sha256(browserBinding));
+  const expected = Buffer.from(storedHash);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+/** A random single-use state and a PKCE verifier. */
+export function newStateAndVerifier(): { state: string; codeVerifier: string } {
+  return {
+    state: randomBytes(STATE_BYTES).toString('base64url'),
+    codeVerifier: randomBytes(VERIFIER_BYTES).toString('base64url'),
+  };
+}
 
 export type StartedFlow = {
   /** Goes to the provider in the authorize URL. */
@@ -52,12 +75,10 @@ export function createOAuthFlowsService(deps: OAuthFlowsServiceDeps) {
       usesPkce: boolean;
       browserBinding: string | undefined;
     }): Promise<StartedFlow> {
-      const binding =
-        input.browserBinding && BINDING_PATTERN.test(input.browserBinding)
-          ? input.browserBinding
-          : randomBytes(BINDING_BYTES).toString('base64url');
-      const state = randomBytes(STATE_BYTES).toString('base64url');
-      const codeVerifier = input.usesPkce ? randomBytes(VERIFIER_BYTES).toString('base64url') : null;
+      const binding = bindingFor(input.browserBinding);
+      const fresh = newStateAndVerifier();
+      const { state } = fresh;
+      const codeVerifier = input.usesPkce ? fresh.codeVerifier : null;
       const now = deps.clock();
       const result = await repo.insertWithinCap(
         {
@@ -96,12 +117,7 @@ export function createOAuthFlowsService(deps: OAuthFlowsServiceDeps) {
     }): Promise<FinishedFlow> {
       if (!input.state) return { kind: 'invalid' };
       const row = await repo.take(sha256(input.state), new Date(deps.clock()));
-      if (!row || row.platform !== input.platform || !row.bindingHash || !input.browserBinding) {
-        return { kind: 'invalid' };
-      }
-      const presented = Buffer.from(sha256(input.browserBinding));
-      const expected = Buffer.from(row.bindingHash);
-      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+      if (!row || row.platform !== input.platform || !bindingMatches(row.bindingHash, input.browserBinding)) {
         return { kind: 'invalid' };
       }
       return {

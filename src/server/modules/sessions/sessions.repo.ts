@@ -7,7 +7,7 @@ export type AuthSessionRow = typeof authSessions.$inferSelect;
 
 export type RotationResult =
   | { kind: 'rotated'; userId: string; sessionId: string; expiresAt: Date }
-  | { kind: 'reused' }
+  | { kind: 'reused'; userId: string; sessionId: string }
   | { kind: 'invalid' };
 
 /** The moment a question is asked, and the last use a session must have had since to count as live. */
@@ -74,7 +74,7 @@ export function createSessionsRepo(db: Database) {
             .update(authSessions)
             .set({ endedAt: moment.now })
             .where(and(eq(authSessions.id, current.familyId), isNull(authSessions.endedAt)));
-          return { kind: 'reused' } as const;
+          return { kind: 'reused', userId: current.userId, sessionId: current.familyId } as const;
         }
         const [session] = await tx
           .update(authSessions)

@@ -4,6 +4,11 @@ import type { AuthSession } from '../../../contract/sessions.ts';
 import { SESSION_IDLE_LIMIT_SECONDS, SESSION_LIFETIME_SECONDS } from '../../../contract/sessions.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import {
+  createInProcessRevocationChannel,
+  createLiveSessionCache,
+  type RevocationChannel,
+} from './session-revocations.ts';
 import type { Moment, SessionsRepo } from './sessions.repo.ts';
 
 /** Long enough for any real browser's User-Agent; a longer one is cut rather than stored whole. */
@@ -29,12 +34,23 @@ export function describeDevice(userAgent: string | null): string | null {
  * Sign-ins as sessions: each has one live refresh token at a time (rotated on every use, reuse ends the session),
  * an absolute lifetime and an idle limit, and can be listed and ended by its owner.
  */
-export function createSessionsService(deps: { repo: SessionsRepo; clock: () => number }) {
+export function createSessionsService(deps: {
+  repo: SessionsRepo;
+  clock: () => number;
+  /** Where ended sessions are announced; by default this process only. */
+  revocations?: RevocationChannel;
+}) {
   const { repo } = deps;
+  const revocations = deps.revocations ?? createInProcessRevocationChannel();
   const moment = (): Moment => {
     const now = deps.clock();
     return { now: new Date(now), idleCutoff: new Date(now - SESSION_IDLE_LIMIT_SECONDS * 1000) };
   };
+  const liveSessions = createLiveSessionCache({
+    isLiveInDatabase: (userId, sessionId) => repo.isLive(userId, sessionId, moment()),
+    revocations,
+    clock: deps.clock,
+  });
 
   return {
     async start(userId: string, client: ClientInfo): Promise<StartedSession> {
@@ -59,6 +75,7 @@ export function createSessionsService(deps: { repo: SessionsRepo; clock: () => n
       const nextToken = newRefreshToken();
       const result = await repo.rotate(hashToken(refreshToken), hashToken(nextToken), moment());
       if (result.kind === 'reused') {
+        await revocations.publish({ userId: result.userId, sessionId: result.sessionId });
         throw new HttpError(
           401,
           'Refresh token was already used; please sign in again',
@@ -76,14 +93,22 @@ export function createSessionsService(deps: { repo: SessionsRepo; clock: () => n
       };
     },
 
-    isLive(userId: string, sessionId: string): Promise<boolean> {
+    /** Asked by background work that must see a session's end however it came (expiry included): the database. */
+    isLiveInDatabase(userId: string, sessionId: string): Promise<boolean> {
       return repo.isLive(userId, sessionId, moment());
+    },
+
+    /** Asked on every authenticated request: answered from memory while the session is known live. */
+    isLive(userId: string, sessionId: string): Promise<boolean> {
+      return liveSessions.check(userId, sessionId);
     },
 
     /** Ends the session a refresh token belongs to, whichever token of it this is. */
     async endByRefreshToken(refreshToken: string): Promise<void> {
       const owner = await repo.findSessionOfToken(hashToken(refreshToken));
-      if (owner) await repo.end(owner.userId, owner.sessionId, moment().now);
+      if (!owner) return;
+      await repo.end(owner.userId, owner.sessionId, moment().now);
+      await revocations.publish(owner);
     },
 
     async list(userId: string, currentSessionId: string): Promise<AuthSession[]> {
@@ -101,13 +126,20 @@ export function createSessionsService(deps: { repo: SessionsRepo; clock: () => n
     },
 
     /** Ends one of the user's sessions; false when there is no such live session of theirs. */
-    end(userId: string, sessionId: string): Promise<boolean> {
-      return repo.end(userId, sessionId, moment().now);
+    async end(userId: string, sessionId: string): Promise<boolean> {
+      const ended = await repo.end(userId, sessionId, moment().now);
+      if (ended) await revocations.publish({ userId, sessionId });
+      return ended;
     },
 
     /** Ends every session of the user, or every one but `keepSessionId`. */
     async endAll(userId: string, keepSessionId?: string): Promise<void> {
       await repo.endAll(userId, moment().now, keepSessionId);
+      await revocations.publish({
+        userId,
+        allSessions: true,
+        ...(keepSessionId ? { keepSessionId } : {}),
+      });
     },
   };
 }

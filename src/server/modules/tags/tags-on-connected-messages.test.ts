@@ -51,6 +51,7 @@ describe('tags on the messages of a connected account', () => {
       (await emulatorRequests(emulator.url)).filter((request) => /\/messages$/.test(request.path)).length;
     const readsBefore = await reads();
 
+    const untaggedEtag = String((await call('GET', '/api/chatwork/messages', token)).headers.etag);
     const created = await call('POST', '/api/tags', token, {
       name: 'Urgent',
       name_jp: '緊急',
@@ -70,6 +71,14 @@ describe('tags on the messages of a connected account', () => {
       { id: tag.id, name: 'Urgent', name_jp: '緊急', color: '#EF4444' },
     ]);
     expect(tagged(await chatworkMessages(token, perConnection)).map((each) => each.name)).toEqual(['Urgent']);
+    // A browser revalidating its untagged copy gets the tagged answer, not 304.
+    const revalidated = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chatwork/messages',
+      headers: { ...bearer(token), 'if-none-match': untaggedEtag },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(untaggedEtag);
 
     await call('PUT', `/api/tags/${tag.id}`, token, { name: 'Today', color: '#3B82F6' });
     expect(tagged(await chatworkMessages(token))).toMatchObject([{ name: 'Today', color: '#3B82F6' }]);

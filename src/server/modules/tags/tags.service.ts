@@ -24,6 +24,8 @@ export type TagsServiceDeps = {
   dataModeFor: (userId: string) => Promise<DataMode>;
   isDemo: (userId: string) => Promise<boolean>;
   sampleCatalogue: (language: Language) => SampleTagCatalogue;
+  /** After a write that changes the tags messages carry (a tag's look, its removal, a link), once it is done. */
+  onMessageTagsChanged: (userId: string) => Promise<void>;
 };
 
 function toTagRecord(row: TagRow): TagRecord {
@@ -138,12 +140,14 @@ export function createTagsService(deps: TagsServiceDeps) {
         throw new HttpError(409, 'A tag with this name already exists', tagErrorCodes.duplicateName);
       }
       if (!row) throw notFound();
+      await deps.onMessageTagsChanged(userId);
       return toTagRecord(row);
     },
 
     async remove(userId: string, tagId: string): Promise<void> {
       await requireWritable(userId);
       if (!(await repo.deleteTag(userId, tagId))) throw notFound();
+      await deps.onMessageTagsChanged(userId);
     },
 
     async link(userId: string, tagId: string, ref: MessageRef): Promise<TagLink> {
@@ -161,6 +165,7 @@ export function createTagsService(deps: TagsServiceDeps) {
       if (row === 'linked') {
         throw new HttpError(409, 'The message already carries this tag', tagErrorCodes.alreadyLinked);
       }
+      await deps.onMessageTagsChanged(userId);
       return toTagLink({ ...row, tag });
     },
 
@@ -169,6 +174,7 @@ export function createTagsService(deps: TagsServiceDeps) {
       if (!(await repo.deleteLink(userId, tagId, ref))) {
         throw new HttpError(404, 'The message does not carry this tag', tagErrorCodes.notFound);
       }
+      await deps.onMessageTagsChanged(userId);
     },
 
     async tagsOfMessage(userId: string, ref: MessageRef): Promise<TagRecord[]> {

@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * SPEC §2: `?t=1` on the dashboard forces the onboarding and is then removed from the address. Onboarding arrives
- * in a later issue; until then the flag is only removed, so a reload or a shared link never carries it along.
+ * SPEC §2: `?t=1` on the dashboard forces the onboarding and is then removed from the address, so a reload or a
+ * shared link never carries it along. Returns whether this visit asked for it.
  */
-export function useOnboardingFlag(): void {
+export function useOnboardingFlag(): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
+  const [forced] = useState(() => searchParams.get('t') === '1');
   useEffect(() => {
     if (!searchParams.has('t')) return;
     setSearchParams(
@@ -18,4 +19,5 @@ export function useOnboardingFlag(): void {
       { replace: true },
     );
   }, [searchParams, setSearchParams]);
+  return forced;
 }

@@ -1,18 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClassName } from '../../components/ui/button-class-name.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { exchangeSignInCode } from '../../features/auth/api/social-sign-in.ts';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { ApiError, isTransportError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
+/** SPEC §4: the dashboard opens 100 ms after a successful sign-in. */
+const SUCCESS_REDIRECT_MS = 100;
+
+type CallbackState = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+/**
+ * Where a Google or GitHub sign-in lands (decision 101): the single-use code in the fragment is taken out of the
+ * address bar at once and traded, once, for the session.
+ */
 export function AuthCallbackPage() {
   const { t } = useTranslation('pages');
   useDocumentTitle(t('authCallback.title'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status, startSession } = useAuth();
+  const [code] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('code'));
+  const [state, setState] = useState<CallbackState>(() =>
+    code ? { kind: 'loading' } : { kind: 'error', message: t('authCallback.missing') },
+  );
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (location.hash) void navigate({ pathname: location.pathname }, { replace: true });
+  }, [location.hash, location.pathname, navigate]);
+
+  useEffect(() => {
+    // Wait for the start-up check of any earlier session, so its answer cannot overtake this sign-in.
+    if (!code || sent.current || status === 'verifying') return;
+    sent.current = true;
+    exchangeSignInCode(code)
+      .then(async (response) => {
+        await startSession(response);
+        setState({ kind: 'success' });
+        setTimeout(() => void navigate('/dashboard', { replace: true }), SUCCESS_REDIRECT_MS);
+      })
+      .catch((error: unknown) => {
+        const expired = error instanceof ApiError && error.code === 'SIGN_IN_EXPIRED';
+        const message = expired
+          ? t('authCallback.expired')
+          : isTransportError(error)
+            ? error.message
+            : t('authCallback.failed');
+        setState({ kind: 'error', message });
+      });
+  }, [code, status, startSession, navigate, t]);
+
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('authCallback.title')}</h1>
-      <p className="mt-4 text-slate-700">{t('authCallback.body')}</p>
-      <Link to="/login" className={`${buttonClassName()} mt-8`}>
-        {t('backToLogin')}
-      </Link>
+      <div className="mt-6">
+        {state.kind === 'loading' && <Spinner label={t('authCallback.loading')} />}
+        {state.kind === 'success' && (
+          <p role="status" className="text-slate-800">
+            {t('authCallback.success')}
+          </p>
+        )}
+        {state.kind === 'error' && (
+          <>
+            <Alert>{state.message}</Alert>
+            <Link to="/login" className={`${buttonClassName()} mt-8`}>
+              {t('backToLogin')}
+            </Link>
+          </>
+        )}
+      </div>
     </div>
   );
 }

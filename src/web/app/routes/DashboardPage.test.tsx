@@ -157,16 +157,61 @@ describe('dashboard', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('takes the onboarding flag t=1 off the address (SPEC §2)', async () => {
+  it('opens the onboarding for t=1 and takes the flag off the address (SPEC §2); skipping completes it', async () => {
+    const updates: unknown[] = [];
     stubApi({
       ...connected,
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
       'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+      'PUT /api/auth/onboarding': (init) => {
+        updates.push(JSON.parse(String(init?.body)));
+        return json(200, { onboardingCompleted: true, onboardingStep: 4, isFirstLogin: false });
+      },
     });
     const router = renderRouter(routes, '/dashboard?t=1');
 
-    await messageList();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Matome' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(dialog).getByText('Step 1 of 4')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the guide' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(updates).toEqual([{ onboardingCompleted: true }]);
+    await messageList();
+  });
+
+  it('opens the onboarding by itself on a first login and needs all four tutorial actions', async () => {
+    stubApi({
+      ...connected,
+      'GET /api/auth/onboarding/status': () =>
+        json(200, { onboardingCompleted: false, onboardingStep: 0, isFirstLogin: true }),
+      'PUT /api/auth/onboarding': (init) =>
+        json(200, { onboardingCompleted: false, isFirstLogin: true, ...JSON.parse(String(init?.body)) }),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['[To:1001] One'])),
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Two'])),
+    });
+    renderRouter(routes, '/dashboard');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Matome' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const tutorial = await screen.findByRole('dialog', { name: 'Try it on sample messages' });
+    const next = within(tutorial).getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await userEvent.click(within(tutorial).getAllByRole('button', { name: 'Tag as Important' })[0]!);
+    await userEvent.click(within(tutorial).getAllByRole('button', { name: 'Create task' })[0]!);
+    await userEvent.click(within(tutorial).getAllByRole('button', { name: 'Hide' })[1]!);
+    expect(next).toBeDisabled();
+    await userEvent.click(
+      within(tutorial).getByRole('button', { name: 'Show only messages tagged Important' }),
+    );
+    expect(next).toBeEnabled();
+    await userEvent.click(next);
+
+    const connect = await screen.findByRole('dialog', { name: 'Connect Slack or ChatWork' });
+    expect(within(connect).getByText(/2 accounts connected/)).toBeVisible();
+    await userEvent.click(within(connect).getByRole('button', { name: 'Next' }));
+    const done = await screen.findByRole('dialog', { name: 'You are all set' });
+    expect(await within(done).findByText('2 mentions found')).toBeVisible();
   });
 
   it('lets a test-mode user switch to sample data, then blocks the actions test mode turns off', async () => {

@@ -12,6 +12,7 @@ import { HeaderActions } from '../../components/ui/HeaderActions.tsx';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
 import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { MessageList } from '../../features/messages/components/MessageList.tsx';
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
 import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
@@ -20,9 +21,11 @@ import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
 import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
+import { TodaySchedule } from '../../features/google/components/TodaySchedule.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
+import { DashboardOnboarding } from './DashboardOnboarding.tsx';
 import { useRestriction } from '../hooks/use-restriction.ts';
 import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
 
@@ -34,10 +37,11 @@ export function DashboardPage() {
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
-  useOnboardingFlag();
+  const onboardingForced = useOnboardingFlag();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());
   const userTags = useQuery(tagsQueryOptions());
+  const { user } = useAuth();
   const [chatworkStatus, slackStatus] = useQueries({
     queries: platforms.map((platform) => connectionStatusQueryOptions(platform)),
   });
@@ -128,6 +132,7 @@ export function DashboardPage() {
         </section>
         {/* On a phone the side panels open from the header instead, so the messages come first. */}
         <aside className="hidden space-y-4 lg:block">
+          <TodaySchedule isDemo={user?.isDemo === true} />
           {testModePanel}
           {connections.length > 0 && connectionsPanel(true)}
         </aside>
@@ -152,6 +157,7 @@ export function DashboardPage() {
       </BottomSheet>
       <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />
       <BulkTagSheet messages={bulkTagging} onClose={() => setBulkTagging(null)} onChanged={reloadMessages} />
+      {!statusPending && <DashboardOnboarding forced={onboardingForced} connections={connections} />}
     </div>
   );
 }

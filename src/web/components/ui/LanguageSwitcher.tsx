@@ -7,7 +7,8 @@ import { buttonClassName } from './button-class-name.ts';
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const target = currentLanguage() === 'en' ? 'jp' : 'en';
-  const targetName = t('language.name', { lng: target });
+  // Named in its own script, as people look for their language.
+  const targetName = t('language.otherName');
   return (
     <button
       type="button"

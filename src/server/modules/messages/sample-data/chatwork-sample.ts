@@ -16,6 +16,7 @@ import {
   catalogues,
   formatFileSize,
   isoAt,
+  isWanted,
   kindSchedule,
   MESSAGES_PER_ROOM_CAP,
   messagesPerPlatform,
@@ -268,7 +269,10 @@ export function generateChatworkSample(options: SampleOptions): SampleAccount<'c
     }
   }
 
-  const messages = drafts.map((draft): ChatworkSourceMessage => {
+  const messages = drafts.flatMap((draft): ChatworkSourceMessage[] => {
+    // Drawn for every draft, so a connection's tags are the same whichever connections are built.
+    const tags = sampleTagsFor(rng, options.language, draft.text.tags);
+    if (!isWanted(options, draft.account.connection)) return [];
     const sendTime = options.now - draft.age;
     const types = classifyChatworkMessage({
       body: draft.body,
@@ -276,7 +280,7 @@ export function generateChatworkSample(options: SampleOptions): SampleAccount<'c
       myAccountId: draft.account.myAccountId,
     });
     const edited = hashString(draft.messageId) % 10 === 0;
-    return {
+    const message: ChatworkSourceMessage = {
       platform: 'chatwork',
       message_id: draft.messageId,
       platform_message_id: draft.messageId,
@@ -303,31 +307,34 @@ export function generateChatworkSample(options: SampleOptions): SampleAccount<'c
       ...(draft.file ? { file: draft.file } : {}),
       position_index: positions.get(draft)!,
       original_url: `https://www.chatwork.com/#!rid${draft.room.roomId}-${draft.messageId}`,
-      tags: sampleTagsFor(rng, options.language, draft.text.tags),
+      tags,
     };
+    return [message];
   });
 
-  return accounts.map((account) => {
-    const own = messages
-      .filter((message) => message.account_info.connection_id === account.connection.id)
-      .sort(compareNewestFirst);
-    const totalRooms = account.groupRooms.length + account.directRooms.length + account.otherRooms;
-    return {
-      connection: account.connection,
-      messages: own,
-      stats: {
-        platform: 'chatwork',
-        account_name: account.connection.platform_user_name,
-        workspace_name: account.connection.platform_workspace_name,
-        connection_id: account.connection.id,
-        ...accountCounts(own),
-        status: 'completed',
-        fetched_at: isoAt(options.now),
-        last_success_at: isoAt(options.now),
-        stale: false,
-        rooms_checked: Math.min(ROOMS_PER_UPDATE, totalRooms),
-        total_rooms: totalRooms,
-      },
-    };
-  });
+  return accounts
+    .filter((account) => isWanted(options, account.connection))
+    .map((account) => {
+      const own = messages
+        .filter((message) => message.account_info.connection_id === account.connection.id)
+        .sort(compareNewestFirst);
+      const totalRooms = account.groupRooms.length + account.directRooms.length + account.otherRooms;
+      return {
+        connection: account.connection,
+        messages: own,
+        stats: {
+          platform: 'chatwork',
+          account_name: account.connection.platform_user_name,
+          workspace_name: account.connection.platform_workspace_name,
+          connection_id: account.connection.id,
+          ...accountCounts(own),
+          status: 'completed',
+          fetched_at: isoAt(options.now),
+          last_success_at: isoAt(options.now),
+          stale: false,
+          rooms_checked: Math.min(ROOMS_PER_UPDATE, totalRooms),
+          total_rooms: totalRooms,
+        },
+      };
+    });
 }

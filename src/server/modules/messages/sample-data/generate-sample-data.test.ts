@@ -290,3 +290,26 @@ describe('size option', () => {
     expect(messagesOf(slack('en', { perPlatform: 1 }))).toHaveLength(1);
   });
 });
+
+describe('one connection’s sample', () => {
+  it.each([
+    ['chatwork', 'en', 90],
+    ['slack', 'jp', 90],
+    ['chatwork', 'jp', 1_000],
+    ['slack', 'en', 1_000],
+  ] as const)(
+    'for %s in %s with %i messages equals that connection’s part of the whole sample',
+    (platform, language, perPlatform) => {
+      const options = { language, ownerId: 'owner-1', now: NOW, perPlatform };
+      const whole = generateSample(platform, options);
+      for (const account of whole) {
+        const alone = generateSample(platform, {
+          ...options,
+          onlyConnectionIds: new Set([account.connection.id]),
+        });
+        expect(alone).toEqual([account]);
+      }
+      expect(generateSample(platform, { ...options, onlyConnectionIds: new Set() })).toEqual([]);
+    },
+  );
+});

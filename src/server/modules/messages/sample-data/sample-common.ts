@@ -30,6 +30,11 @@ export type SampleOptions = {
   now: number;
   /** Messages per platform; SPEC §9 says 90 for the demo. */
   perPlatform?: number;
+  /**
+   * Only these connections' accounts and messages are built, each exactly as in the whole sample (the shared
+   * drawing of the sample still runs, the building of the other connections' messages does not).
+   */
+  onlyConnectionIds?: ReadonlySet<string>;
 };
 
 export type SampleAccount<P extends Platform> = {
@@ -48,6 +53,11 @@ const SECONDS_PER_DAY = 86_400;
 
 export function messagesPerPlatform(options: SampleOptions): number {
   return options.perPlatform ?? SAMPLE_MESSAGES_PER_PLATFORM;
+}
+
+/** Whether the sample is being built for this connection. */
+export function isWanted(options: SampleOptions, connection: PlatformConnection): boolean {
+  return !options.onlyConnectionIds || options.onlyConnectionIds.has(connection.id);
 }
 
 export function isoAt(unixSeconds: number): string {

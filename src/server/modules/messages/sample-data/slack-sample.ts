@@ -21,6 +21,7 @@ import {
   SAMPLE_ANCHOR_SECONDS,
   sampleAges,
   sampleConnection,
+  isWanted,
   sampleTagsFor,
   windowPositions,
   type SampleAccount,
@@ -288,7 +289,10 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
     }
   }
 
-  const messages = drafts.map((draft): SlackSourceMessage => {
+  const messages = drafts.flatMap((draft): SlackSourceMessage[] => {
+    // Drawn for every draft, so a connection's tags are the same whichever connections are built.
+    const tags = sampleTagsFor(rng, options.language, draft.sample.tags);
+    if (!isWanted(options, draft.workspace.connection)) return [];
     const sendTime = options.now - draft.age;
     const { conversation, workspace } = draft;
     const conversationInfo = {
@@ -308,7 +312,7 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
     });
     const permalink = `https://${workspace.domain}.slack.com/archives/${conversation.id}/p${draft.ts.replace('.', '')}`;
     const isReply = draft.threadTs !== undefined && draft.threadTs !== draft.ts;
-    return {
+    const message: SlackSourceMessage = {
       platform: 'slack',
       message_id: draft.ts,
       ts: draft.ts,
@@ -338,35 +342,38 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
       ...(draft.subtype ? { subtype: draft.subtype } : {}),
       position_index: positions.get(draft)!,
       original_url: isReply ? `${permalink}?thread_ts=${draft.threadTs}&cid=${conversation.id}` : permalink,
-      tags: sampleTagsFor(rng, options.language, draft.sample.tags),
+      tags,
     };
+    return [message];
   });
 
-  return workspaces.map((workspace) => {
-    const own = messages
-      .filter((message) => message.account_info.connection_id === workspace.connection.id)
-      .sort(compareNewestFirst);
-    const totalChannels =
-      workspace.channels.length +
-      workspace.ims.length +
-      workspace.mpims.length +
-      workspace.otherConversations;
-    return {
-      connection: workspace.connection,
-      messages: own,
-      stats: {
-        platform: 'slack',
-        account_name: workspace.connection.platform_user_name,
-        workspace_name: workspace.connection.platform_workspace_name,
-        connection_id: workspace.connection.id,
-        ...accountCounts(own),
-        status: 'completed',
-        fetched_at: isoAt(options.now),
-        last_success_at: isoAt(options.now),
-        stale: false,
-        channels_checked: totalChannels,
-        total_channels: totalChannels,
-      },
-    };
-  });
+  return workspaces
+    .filter((workspace) => isWanted(options, workspace.connection))
+    .map((workspace) => {
+      const own = messages
+        .filter((message) => message.account_info.connection_id === workspace.connection.id)
+        .sort(compareNewestFirst);
+      const totalChannels =
+        workspace.channels.length +
+        workspace.ims.length +
+        workspace.mpims.length +
+        workspace.otherConversations;
+      return {
+        connection: workspace.connection,
+        messages: own,
+        stats: {
+          platform: 'slack',
+          account_name: workspace.connection.platform_user_name,
+          workspace_name: workspace.connection.platform_workspace_name,
+          connection_id: workspace.connection.id,
+          ...accountCounts(own),
+          status: 'completed',
+          fetched_at: isoAt(options.now),
+          last_success_at: isoAt(options.now),
+          stale: false,
+          channels_checked: totalChannels,
+          total_channels: totalChannels,
+        },
+      };
+    });
 }

@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meResponseSchema, type User } from '../../../../contract/auth.ts';
+import type { User } from '../../../../contract/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 const ATTEMPTS = 3;
 const RETRY_DELAY_MS = 500;
 
 export async function getMe(signal?: AbortSignal): Promise<User> {
-  const { user } = await apiRequest('/auth/me', { schema: meResponseSchema, signal });
+  const { user } = await apiRequest('/auth/me', {
+    schema: async () => (await import('../../../../contract/auth.ts')).meResponseSchema,
+    signal,
+  });
   return user;
 }
 

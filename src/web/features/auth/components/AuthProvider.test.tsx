@@ -66,24 +66,28 @@ describe('AuthProvider', () => {
     expect(document.cookie).toBe('');
   });
 
-  it('renews the 15-minute access token a minute before it expires', async () => {
+  it('renews the 15-minute access token halfway through its life and loads the user again (SPEC §4 scaled)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fresh = fakeAccessToken(15 * 60);
-    let renewals = 0;
+    let fresh = '';
     const fetchMock = stubApi({
       ...signedInHandlers,
       'POST /api/auth/refresh': () => {
-        renewals += 1;
-        return json(200, { tokens: { accessToken: renewals === 1 ? fakeAccessToken(15 * 60) : fresh } });
+        fresh = fakeAccessToken(15 * 60);
+        return json(200, { tokens: { accessToken: fresh } });
       },
     });
     renderRouter(routes, '/', { layout: AuthProvider });
     expect(await screen.findByText('authenticated Demo User')).toBeVisible();
 
-    await vi.advanceTimersByTimeAsync(14 * 60 * 1000 + 1000);
+    await vi.advanceTimersByTimeAsync(7.5 * 60 * 1000 + 1000);
 
     await waitFor(() =>
-      expect(urls(fetchMock)).toEqual(['/api/auth/refresh', '/api/auth/me', '/api/auth/refresh']),
+      expect(urls(fetchMock)).toEqual([
+        '/api/auth/refresh',
+        '/api/auth/me',
+        '/api/auth/refresh',
+        '/api/auth/me',
+      ]),
     );
     expect(accessTokenStore.get()).toBe(fresh);
     vi.useRealTimers();
@@ -118,13 +122,14 @@ describe('AuthProvider', () => {
     ]);
   });
 
-  it('is signed out, holding no token, when the user cannot be loaded', async () => {
-    stubApi({
+  it('is signed out, holding no token, when the user cannot be loaded after three tries', async () => {
+    const fetchMock = stubApi({
       ...signedInHandlers,
       'GET /api/auth/me': () => apiError(503, 'Service Unavailable', 'Starting'),
     });
     renderRouter(routes, '/', { layout: AuthProvider });
     await waitFor(() => expect(screen.getByText('unauthenticated')).toBeVisible(), { timeout: 3000 });
     expect(accessTokenStore.get()).toBeNull();
+    expect(urls(fetchMock).filter((url) => url === '/api/auth/me').length).toBeGreaterThanOrEqual(3);
   });
 });

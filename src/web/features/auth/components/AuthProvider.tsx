@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
-import { readTokenExpiry } from '../../../lib/jwt.ts';
-import { renewDelayMs } from '../../../lib/token-refresh-timing.ts';
+import { readTokenClaims } from '../../../lib/jwt.ts';
+import { isOAuthReturn, verifyAtStart } from '../../../lib/start-verification.ts';
+import { createTokenRefreshService } from '../../../lib/token-refresh-service.ts';
 import { accessTokenStore, forgetLegacyTokens } from '../../../lib/token-storage.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
@@ -21,16 +22,14 @@ const AUTH_CHANNEL = 'matome.auth';
 
 /**
  * Whether someone is signed in. The page never stores a token: at start it asks for an access token through the
- * HttpOnly refresh cookie (so a reload or a new tab stays signed in), renews it a minute before it expires, and
- * forgets everything when the session ends here, in another tab, or on the server.
+ * HttpOnly refresh cookie (so a reload or a new tab stays signed in, retrying a server it cannot reach), keeps it
+ * fresh on SPEC §4's schedule (lib/token-refresh-service.ts), and forgets everything when the session ends here, in
+ * another tab, or on the server.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(VERIFYING);
-  const [token, setToken] = useState(accessTokenStore.get);
-
-  useEffect(() => accessTokenStore.subscribe(() => setToken(accessTokenStore.get())), []);
 
   const endSession = useCallback(() => {
     accessTokenStore.set(null);
@@ -63,12 +62,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A sign-in that finished meanwhile (a confirmation link, a login) wins over what the start found.
     const settle = (next: AuthState) =>
       active && setState((current) => (current.status === 'verifying' ? next : current));
-    renewAccessToken()
-      .then(async (signedIn) => {
-        if (!signedIn) return settle(SIGNED_OUT);
-        settle({ status: 'authenticated', user: await queryClient.fetchQuery(meQueryOptions()) });
-      })
-      .catch(() => active && endSession());
+    const afterOAuth = isOAuthReturn(window.location);
+    void verifyAtStart(
+      // verifyAtStart spaces the attempts (SPEC §4), so the query's own retries stay off here.
+      async () =>
+        (await renewAccessToken()) ? queryClient.fetchQuery({ ...meQueryOptions(), retry: false }) : null,
+      { afterOAuth },
+    ).then((outcome) => {
+      if (outcome.kind === 'verified') return settle({ status: 'authenticated', user: outcome.value });
+      // Back from a provider the sign-in may still be settling: show signed out without throwing a token away.
+      if (outcome.kind === 'unreachable' && !afterOAuth) return active && endSession();
+      settle(SIGNED_OUT);
+    });
     return () => {
       active = false;
     };
@@ -87,17 +92,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = state.status === 'authenticated';
   useEffect(() => {
-    if (!signedIn || !token) return;
-    const timer = window.setTimeout(
-      () => {
-        renewAccessToken()
-          .then((renewed) => renewed || endSessionAndLeave())
-          .catch(() => undefined);
+    if (!signedIn) return;
+    const refresh = createTokenRefreshService({
+      readClaims: () => {
+        const current = accessTokenStore.get();
+        return current ? readTokenClaims(current) : null;
       },
-      renewDelayMs(readTokenExpiry(token), Date.now()),
-    );
-    return () => window.clearTimeout(timer);
-  }, [signedIn, token, endSessionAndLeave]);
+      renew: renewAccessToken,
+      reloadUser: async () => {
+        const user = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+        setState((current) =>
+          current.status === 'authenticated' ? { status: 'authenticated', user } : current,
+        );
+      },
+      onFailure: endSessionAndLeave,
+    });
+    refresh.start();
+    return () => refresh.stop();
+  }, [signedIn, queryClient, endSessionAndLeave]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ status: state.status, user: state.user, startSession, endSession: signedOutHere }),

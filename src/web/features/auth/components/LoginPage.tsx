@@ -13,6 +13,7 @@ import { useLogin } from '../api/login.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { DemoAccountsBox } from './DemoAccountsBox.tsx';
+import { SocialSignInButtons, SocialSignInError } from './SocialSignIn.tsx';
 
 /** Navigation state other screens may pass: `{demo: true}` from "view demo", `{from}` from a guarded route. */
 const loginStateSchema = z
@@ -85,6 +86,10 @@ export function LoginPage() {
         ) : null
       }
     >
+      <div className="mb-5 space-y-5">
+        <SocialSignInError />
+        <SocialSignInButtons />
+      </div>
       <form onSubmit={handleSubmit} className="space-y-5">
         {login.error && (
           <Alert>

@@ -50,6 +50,7 @@ export function PlanUsage({
         <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{t('limit.title')}</p>
           <p>{t('limit.body', { plan: planName, limit })}</p>
+          {used > limit && <p>{t('limit.over', { plan: planName, limit, used })}</p>}
           {plan === 'free' && <p>{t('limit.upgrade.free', { limit: CONNECTION_LIMITS.pro })}</p>}
           {plan === 'pro' && <p>{t('limit.upgrade.pro', { limit: CONNECTION_LIMITS.proplus })}</p>}
           <p>{t(`limit.waiting.${plan}`)}</p>

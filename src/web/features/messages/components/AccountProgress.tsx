@@ -9,36 +9,56 @@ const statusIcons = {
   error: { Icon: CircleX, className: 'text-red-600' },
 } as const;
 
+function timeOfDay(time: number, language: string): string {
+  return new Date(time).toLocaleTimeString(language === 'jp' ? 'ja' : 'en', {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
 /**
  * Each account's own progress, as its answer arrives; the summary line, which counts failures apart from the
- * accounts that loaded, is announced to screen readers. Shown only while something is loading or has failed:
- * once every account has loaded there is nothing to report.
+ * accounts that loaded, is announced to screen readers. The row stays once every account has loaded, saying
+ * when they were updated, and its chips keep to one line (scrolling sideways when they do not fit): the list
+ * below never moves under the reader as accounts answer (decision 099).
  */
 export function AccountProgress({
   accounts,
+  updatedAt,
   colorOf,
 }: {
   accounts: readonly TimelineAccount[];
+  /** When the newest of the accounts' answers arrived. */
+  updatedAt: number | null;
   colorOf(connectionId: string): string;
 }) {
-  const { t } = useTranslation('messages');
+  const { t, i18n } = useTranslation('messages');
   const loaded = accounts.filter((account) => account.status === 'completed').length;
   const failed = accounts.filter((account) => account.status === 'error').length;
-  if (loaded === accounts.length) return null;
+  const summary =
+    failed > 0
+      ? t('accounts.progressWithFailures', { done: loaded, total: accounts.length, count: failed })
+      : loaded === accounts.length && updatedAt !== null
+        ? t('accounts.updated', { count: accounts.length, time: timeOfDay(updatedAt, i18n.language) })
+        : t('accounts.progress', { done: loaded, total: accounts.length });
   return (
     <div className="space-y-2">
-      <p role="status" className="text-xs text-slate-600">
-        {failed > 0
-          ? t('accounts.progressWithFailures', { done: loaded, total: accounts.length, count: failed })
-          : t('accounts.progress', { done: loaded, total: accounts.length })}
+      <p role="status" className="truncate text-xs text-slate-600">
+        {summary}
       </p>
-      <ul className="flex flex-wrap gap-2">
+      <ul
+        aria-label={t('accounts.label')}
+        // Focusable, so that keyboard users can scroll the row when its chips do not fit; contained, so that chips
+        // wider than a phone (and their screen-reader-only text) scroll inside the row instead of widening the page.
+        tabIndex={0}
+        className="relative flex gap-2 overflow-x-auto rounded-md pb-1 contain-inline-size"
+      >
         {accounts.map(({ connection, status, stats }) => {
           const { Icon, className } = statusIcons[status];
           return (
             <li
               key={connection.id}
-              className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs text-slate-800"
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs text-slate-800"
             >
               <span
                 aria-hidden="true"

@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarPlus, Ellipsis, ExternalLink, ListTodo, Reply } from 'lucide-react';
-import type { MouseEvent, Ref } from 'react';
+import { CalendarPlus, ExternalLink, ListTodo, Reply } from 'lucide-react';
+import { useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
-import { useToast } from '../../../components/ui/use-toast.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
+import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
+import { MoreMenu } from './MoreMenu.tsx';
 
 interface CardActionsProps {
   message: UnifiedMessage;
@@ -26,7 +27,7 @@ const menuItemClassName =
 
 /**
  * A card's actions in one row that fits a phone: reply, view post and check-and-hide, and the rest in a "More"
- * menu. Calendar events and Google tasks arrive with the Google integration; until then their items say so.
+ * menu: a Google Calendar event or a Google Task made from the message.
  */
 export function CardActions({
   message,
@@ -39,14 +40,14 @@ export function CardActions({
   onUnhide,
 }: CardActionsProps) {
   const { t } = useTranslation('messages');
-  const { showToast } = useToast();
+  const [dialog, setDialog] = useState<'event' | 'task' | null>(null);
   const platformName = t(`platforms.${message.platform}`);
 
   const viewPost = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!allowed('view-post')) event.preventDefault();
   };
-  const comingSoon = () => {
-    if (allowed('task')) showToast(t('card.googleComingSoon'), 'info', 5000);
+  const open = (which: 'event' | 'task') => () => {
+    if (allowed('task')) setDialog(which);
   };
 
   return (
@@ -84,41 +85,18 @@ export function CardActions({
         onUnhide={onUnhide}
         className={actionClassName}
       />
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className={actionClassName}
-          aria-label={t('card.more', { sender: message.sender.name })}
-        >
-          <Ellipsis aria-hidden="true" className="size-4" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-40 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            <DropdownMenu.Item onSelect={comingSoon} className={menuItemClassName}>
-              <CalendarPlus aria-hidden="true" className="size-4" />
-              <span className="flex-1">{t('card.addEvent')}</span>
-              <ComingSoonBadge />
-            </DropdownMenu.Item>
-            <DropdownMenu.Item onSelect={comingSoon} className={menuItemClassName}>
-              <ListTodo aria-hidden="true" className="size-4" />
-              <span className="flex-1">{t('card.addTask')}</span>
-              <ComingSoonBadge />
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <MoreMenu label={t('card.more', { sender: message.sender.name })} triggerClassName={actionClassName}>
+        <DropdownMenu.Item onSelect={open('event')} className={menuItemClassName}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          <span className="flex-1">{t('card.addEvent')}</span>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={open('task')} className={menuItemClassName}>
+          <ListTodo aria-hidden="true" className="size-4" />
+          <span className="flex-1">{t('card.addTask')}</span>
+        </DropdownMenu.Item>
+      </MoreMenu>
+      {dialog === 'event' && <AddEventDialog message={message} onClose={() => setDialog(null)} />}
+      {dialog === 'task' && <AddTaskDialog message={message} onClose={() => setDialog(null)} />}
     </div>
-  );
-}
-
-function ComingSoonBadge() {
-  const { t } = useTranslation('messages');
-  return (
-    <span className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-amber-900">
-      {t('card.comingSoon')}
-    </span>
   );
 }

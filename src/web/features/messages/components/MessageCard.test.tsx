@@ -11,13 +11,19 @@ const copy = {
     more: 'More actions for the message from Aiko Tanaka',
     addEvent: /^Add calendar event/,
     addTask: /^Add Google task/,
-    comingSoon: /^Coming soon: adding calendar events and Google tasks arrives/,
+    eventDialog: 'Add to Google Calendar',
+    taskDialog: 'Add a Google Task',
+    addEventButton: 'Add event',
+    created: '✅ Event added to Google Calendar',
   },
   jp: {
     more: 'Aiko Tanakaさんのメッセージのその他の操作',
     addEvent: /^カレンダーに予定を追加/,
     addTask: /^Google タスクに追加/,
-    comingSoon: /^近日公開：カレンダーへの予定追加と Google タスクへの追加は/,
+    eventDialog: 'Google カレンダーに追加',
+    taskDialog: 'Google タスクに追加',
+    addEventButton: '予定を追加',
+    created: '✅ Google カレンダーに予定を追加しました',
   },
 } as const;
 
@@ -25,21 +31,60 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
   const text = copy[language];
   beforeEach(() => changeLanguage(language));
 
-  it.each(['addEvent', 'addTask'] as const)(
-    'says the %s item is coming soon instead of doing nothing, and asks the server nothing',
-    async (item) => {
-      const fetchMock = stubApi({});
+  it.each([
+    ['addEvent', 'eventDialog'],
+    ['addTask', 'taskDialog'],
+  ] as const)('opens the %s dialog with the message as the default title', async (item, dialog) => {
+    stubApi({});
+    renderCard(chatworkMessage('1'));
+
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text[item] }));
+
+    expect(await screen.findByRole('dialog', { name: text[dialog] })).toBeVisible();
+  });
+
+  it('creates the event with an idempotency key and says so', async () => {
+    const fetchMock = stubApi({
+      'POST /api/google/calendar/events': () =>
+        new Response(JSON.stringify({ id: 'e1', summary: 'x', start: {}, end: {}, meetingUrl: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderCard(chatworkMessage('1'));
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text.addEvent }));
+    await userEvent.click(await screen.findByRole('button', { name: text.addEventButton }));
+
+    expect(await screen.findByText(text.created)).toBeVisible();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/google/calendar/events')!;
+    expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    const body = JSON.parse(String(init?.body)) as { start: { dateTime: string }; end: { dateTime: string } };
+    expect(body.start.dateTime).toMatch(/T\d{2}:(00|15|30|45)$/);
+  });
+
+  it.each(['{Enter}', '{ArrowDown}'])(
+    'opens the menu from the keyboard with %s and gives focus back to its button on Escape',
+    async (key) => {
+      stubApi({});
       renderCard(chatworkMessage('1'));
+      const more = screen.getByRole('button', { name: text.more });
 
-      await userEvent.click(screen.getByRole('button', { name: text.more }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: text[item] }));
+      more.focus();
+      await userEvent.keyboard(key);
+      const menu = await screen.findByRole('menu');
+      expect(menu).toContainElement(document.activeElement as HTMLElement);
+      await userEvent.keyboard('{ArrowDown}');
+      expect(screen.getByRole('menuitem', { name: text.addEvent })).toHaveFocus();
 
-      expect(await screen.findByText(text.comingSoon)).toBeVisible();
-      expect(fetchMock).not.toHaveBeenCalled();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text.more })).toHaveFocus();
     },
   );
 
-  it('tells a demo user the restriction rather than the coming-soon notice', async () => {
+  it('tells a demo user the restriction rather than opening the dialog', async () => {
     stubApi({});
     const allowed = vi.fn(() => false);
     renderCard(chatworkMessage('1'), { allowed });
@@ -48,7 +93,7 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
     await userEvent.click(await screen.findByRole('menuitem', { name: text.addTask }));
 
     expect(allowed).toHaveBeenCalledWith('task');
-    expect(screen.queryByText(text.comingSoon)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,8 @@ import {
 } from '../../../../contract/messages.ts';
 import { tintOf } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
+import { toBcp47 } from '../../../lib/language.ts';
+import { formatTimeAgo, relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
@@ -63,18 +64,15 @@ const actionClassName =
 
 function useRelativeTimeText(sendTime: number, now: number): string {
   const { t } = useTranslation('messages');
-  const time = relativeTime(sendTime, now, currentLanguage());
+  const language = currentLanguage();
+  const time = relativeTime(sendTime, now, language);
   switch (time.kind) {
     case 'just-now':
       return t('card.justNow');
-    case 'minutes':
-      return t('card.minutesAgo', { count: time.count });
-    case 'hours':
-      return t('card.hoursAgo', { count: time.count });
-    case 'days':
-      return t('card.daysAgo', { count: time.count });
     case 'date':
       return time.text;
+    default:
+      return formatTimeAgo(time.count, time.kind, language);
   }
 }
 
@@ -238,7 +236,7 @@ function MessageCardView({
             </h3>
             <time
               dateTime={sentAt.toISOString()}
-              title={sentAt.toLocaleString(currentLanguage() === 'jp' ? 'ja' : 'en')}
+              title={sentAt.toLocaleString(toBcp47(currentLanguage()))}
               className="text-xs text-slate-600"
             >
               {timeText}

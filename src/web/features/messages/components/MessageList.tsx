@@ -15,6 +15,8 @@ import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { ApiError, clientErrorCodes } from '../../../lib/api-client.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
 import { HIDDEN_MESSAGES_QUERY_KEY } from '../api/get-hidden-ids.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
@@ -58,6 +60,7 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const timeline = useTimeline(connections);
+  const live = useLiveMessages();
   const colors = useMemo(() => connectionColors(connections), [connections]);
   const refreshTimeline = useRefreshTimeline(connections);
   const gatherAfresh = useGatherAfresh();
@@ -219,7 +222,19 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
         onToggleHidden={() => setShowHidden((value) => !value)}
         shown={filtered.length}
       />
-      <AccountProgress accounts={timeline.accounts} colorOf={(id) => colorOf(colors, id)} />
+      <NewMessagesPill
+        count={live.pending.length}
+        onReveal={() => {
+          live.reveal();
+          dispatch({ type: 'page', page: 1 });
+          listTopRef.current?.scrollIntoView({ block: 'start' });
+        }}
+      />
+      <AccountProgress
+        accounts={timeline.accounts}
+        updatedAt={timeline.updatedAt}
+        colorOf={(id) => colorOf(colors, id)}
+      />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
       {selectedMessages.length > 0 && (

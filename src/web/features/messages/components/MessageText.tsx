@@ -3,6 +3,7 @@ import { CircleUserRound, ImageIcon, Info, Paperclip, TextQuote } from 'lucide-r
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
+import type { Language } from '../../../../contract/auth-constants.ts';
 import { isLanguage, toBcp47 } from '../../../lib/language.ts';
 import { parseChatworkNotation, type ChatworkNode } from '../lib/chatwork-notation.ts';
 import { isChatworkMentionOnly, isSlackMentionOnly } from '../lib/plain-text.ts';
@@ -241,6 +242,18 @@ type Parsed = { mentionOnly: boolean } & (
   { platform: 'chatwork'; nodes: ChatworkNode[] } | { platform: 'slack'; nodes: SlackNode[] }
 );
 
+/** One formatter per language for the whole list: building an Intl.DateTimeFormat for each card was costly. */
+const timeFormatters = new Map<Language, (unixSeconds: number) => string>();
+function timeFormatter(language: Language): (unixSeconds: number) => string {
+  let formatter = timeFormatters.get(language);
+  if (!formatter) {
+    const format = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'medium', timeStyle: 'short' });
+    formatter = (unixSeconds) => format.format(new Date(unixSeconds * 1000));
+    timeFormatters.set(language, formatter);
+  }
+  return formatter;
+}
+
 /**
  * A message body as React elements, never as HTML: ChatWork notation or Slack mrkdwn is parsed into a tree and
  * every piece of text reaches the DOM as a text node. A body that only addresses people shows the placeholder.
@@ -264,10 +277,7 @@ export function MessageText({
     return { platform, nodes, mentionOnly: isSlackMentionOnly(nodes) };
   }, [platform, text]);
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'medium', timeStyle: 'short' });
-    return (unixSeconds: number) => format.format(new Date(unixSeconds * 1000));
-  }, [language]);
+  const formatTime = timeFormatter(language);
 
   if (parsed.mentionOnly) return <p className="text-slate-600 italic">{t('mentionOnly')}</p>;
 

@@ -13,7 +13,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { connectionMessagesQueryOptions, getConnectionMessages } from '../api/get-connection-messages.ts';
 
 type MessageResult = MessageResultByPlatform[Platform];
-type QueryOutcome = Pick<QueryObserverResult<MessageResult, Error>, 'data' | 'error' | 'isFetching'>;
+type QueryOutcome = Pick<
+  QueryObserverResult<MessageResult, Error>,
+  'data' | 'error' | 'isFetching' | 'dataUpdatedAt'
+>;
 
 export interface TimelineAccount {
   connection: PlatformConnection;
@@ -27,6 +30,8 @@ export interface Timeline {
   /** Newest first, each message once. */
   messages: UnifiedMessage[];
   accounts: TimelineAccount[];
+  /** When the newest answer arrived; null before any. */
+  updatedAt: number | null;
   /** No account has answered yet. */
   isLoading: boolean;
   isFetching: boolean;
@@ -60,13 +65,28 @@ function accountOf(connection: PlatformConnection, result: QueryOutcome): Timeli
   return { connection, status: 'completed', failure: null, stats };
 }
 
+/**
+ * Each answer's messages converted once: as the other accounts answer, the messages already shown keep their
+ * objects, so their memoised cards are not drawn again.
+ */
+const unifiedByResult = new WeakMap<MessageResult, UnifiedMessage[]>();
+
+function unifiedMessagesOf(result: MessageResult): UnifiedMessage[] {
+  let messages = unifiedByResult.get(result);
+  if (!messages) {
+    messages = result.messages.map(toUnifiedMessage);
+    unifiedByResult.set(result, messages);
+  }
+  return messages;
+}
+
 /** Two connected accounts can see the same message (a shared channel); the first copy is kept. */
 function mergeMessages(results: readonly (MessageResult | undefined)[]): UnifiedMessage[] {
   const seen = new Set<string>();
   const messages: UnifiedMessage[] = [];
   for (const result of results) {
-    for (const source of result?.messages ?? []) {
-      const message = toUnifiedMessage(source);
+    if (!result) continue;
+    for (const message of unifiedMessagesOf(result)) {
       if (seen.has(message.id)) continue;
       seen.add(message.id);
       messages.push(message);
@@ -79,7 +99,12 @@ function mergeMessages(results: readonly (MessageResult | undefined)[]): Unified
 function combineResults(results: QueryObserverResult<MessageResult, Error>[]) {
   return {
     messages: mergeMessages(results.map((result) => result.data)),
-    outcomes: results.map(({ data, error, isFetching }): QueryOutcome => ({ data, error, isFetching })),
+    outcomes: results.map(({ data, error, isFetching, dataUpdatedAt }): QueryOutcome => ({
+      data,
+      error,
+      isFetching,
+      dataUpdatedAt,
+    })),
   };
 }
 
@@ -101,6 +126,10 @@ export function useTimeline(connections: readonly PlatformConnection[]): Timelin
   return {
     messages,
     accounts,
+    updatedAt: outcomes.reduce<number | null>(
+      (latest, outcome) => (outcome.data ? Math.max(latest ?? 0, outcome.dataUpdatedAt) : latest),
+      null,
+    ),
     isLoading: outcomes.length > 0 && outcomes.every((outcome) => !outcome.data && !outcome.error),
     isFetching: outcomes.some((outcome) => outcome.isFetching),
   };

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import {
+  axeViolations,
+  failOnConsoleErrors,
+  registerThroughMail,
+  signInAsDemo,
+  uniqueEmail,
+  useLanguage,
+  signInWithPassword,
+} from './support.ts';
+
+failOnConsoleErrors();
+
+test('the account page renames, changes the password and signs out another device', async ({ browser }) => {
+  const laptop = await browser.newContext();
+  const phone = await browser.newContext();
+  const email = uniqueEmail('account-page');
+  const password = 'correct horse battery';
+  try {
+    const page = await laptop.newPage();
+    await useLanguage(page, 'en');
+    await registerThroughMail(page, { name: 'Grace Hopper', email, password });
+
+    const phonePage = await phone.newPage();
+    await useLanguage(phonePage, 'en');
+    await signInWithPassword(phonePage, email, password);
+    await expect(phonePage).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/account');
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await expect(profile.getByText(email)).toBeVisible();
+    await expect(profile.getByText('Verified')).toBeVisible();
+    await expect(profile.getByText('Email and password')).toBeVisible();
+
+    await test.step('rename', async () => {
+      await profile.getByRole('button', { name: 'Edit' }).click();
+      await profile.getByLabel('New name').fill('Rear Admiral Hopper');
+      await profile.getByRole('button', { name: 'Save' }).click();
+      await expect(profile.getByText('Rear Admiral Hopper')).toBeVisible();
+      await page.reload();
+      await expect(
+        page.getByRole('region', { name: 'Profile' }).getByText('Rear Admiral Hopper'),
+      ).toBeVisible();
+    });
+
+    await test.step('see both sessions and end the phone’s', async () => {
+      const sessions = page.getByRole('region', { name: 'Signed-in sessions' });
+      await expect(sessions.getByRole('listitem')).toHaveCount(2);
+      await expect(sessions.getByText('This device')).toBeVisible();
+      await sessions.getByRole('button', { name: /^Sign out (?!everywhere)/ }).click();
+      await expect(sessions.getByRole('listitem')).toHaveCount(1);
+      await phonePage.reload();
+      await expect(phonePage).toHaveURL(/\/login$/);
+    });
+
+    await test.step('change the password', async () => {
+      const form = page.getByRole('region', { name: 'Change password' });
+      await form.getByLabel('Current password').fill(password);
+      await form.getByLabel('New password').fill('an entirely new passphrase');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    });
+
+    await test.step('statistics and connections are shown', async () => {
+      const stats = page.getByRole('region', { name: 'Usage statistics' });
+      await expect(stats.getByText('Messages processed')).toBeVisible();
+      await expect(
+        stats.getByRole('table', { name: 'Mentions gathered over the last 14 days' }),
+      ).toBeAttached();
+      const connections = page.getByRole('region', { name: 'Connected accounts' });
+      await expect(connections.getByRole('progressbar', { name: '0 of 2 connections used' })).toBeVisible();
+    });
+  } finally {
+    await laptop.close();
+    await phone.close();
+  }
+});
+
+test.describe('a Japanese demo account', () => {
+  signInAsDemo('demo-ja');
+
+  test('shows the account page in Japanese with gathered mentions in the chart', async ({ page }) => {
+    await useLanguage(page, 'jp');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'メッセージ' })).toBeVisible();
+    // The statistics count what a gathering found: let every account's gathering finish first.
+    await expect(page.getByText(/アカウント(すべて)?を更新しました/)).toBeVisible({ timeout: 20_000 });
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'プロフィール' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ログイン中のセッション' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '連携アカウント' })).toBeVisible();
+    const stats = page.getByRole('region', { name: '利用統計' });
+    await expect(stats.getByText('処理したメッセージ')).toBeVisible();
+    await expect(stats.locator('dd').first()).not.toHaveText('0');
+    await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueEmail } from './support.ts';
+
+failOnConsoleErrors();
+
+const tasksScope = 'https://www.googleapis.com/auth/tasks';
+const schedule = (page: Page) => page.getByRole('region', { name: "Today's schedule" });
+
+/** Approves Google's consent page as Maya, unticking the scopes given. */
+async function approveGoogle(page: Page, untick: string[] = []) {
+  await page.getByLabel('Sign in as').selectOption({ label: 'Maya Chen (maya@acme.example)' });
+  for (const scope of untick) await page.getByRole('checkbox', { name: scope }).uncheck();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText('Google Calendar connected.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('connect Google Calendar, see today’s events, turn a message into an event and a task, and recover a missing permission', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughMail(page, {
+    name: 'Maya Chen',
+    email: uniqueEmail('calendar'),
+    password: 'sandbox-secret',
+  });
+
+  await test.step('connect Google Calendar from the schedule card, leaving Tasks unticked', async () => {
+    await schedule(page).getByRole('button', { name: 'Connect Google Calendar' }).click();
+    await approveGoogle(page, [tasksScope]);
+  });
+
+  await test.step('see today’s events in their states with their meeting links', async () => {
+    const events = schedule(page).getByRole('list', { name: "Today's events" });
+    await expect(events.getByRole('listitem').filter({ hasText: 'Design review' })).toHaveAttribute(
+      'data-state',
+      'current',
+    );
+    await expect(events.getByRole('listitem').filter({ hasText: 'Customer call' })).toHaveAttribute(
+      'data-state',
+      'soon',
+    );
+    await expect(events.getByRole('link', { name: 'Meet: join Design review' })).toBeVisible();
+    await expect(events.getByRole('link', { name: /^Teams: join Quarterly planning/ })).toBeVisible();
+    await expect(schedule(page).getByText('Completed (1)')).toBeVisible();
+  });
+
+  await test.step('connect ChatWork for messages', async () => {
+    await openConnectionsPanel(page);
+    await page.getByRole('button', { name: 'Connect ChatWork' }).click();
+    await page.getByLabel('Sign in as').selectOption('3001');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page.getByText('ChatWork connected: Acme Corp.')).toBeVisible();
+  });
+
+  const card = page.getByRole('list', { name: 'Message list' }).getByRole('article').first();
+
+  await test.step('create an event from a message and see it in the card', async () => {
+    await card.getByRole('button', { name: /^More actions for the message from / }).click();
+    await page.getByRole('menuitem', { name: /^Add calendar event/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Google Calendar' });
+    await dialog.getByLabel('Title').fill('Follow up with the team');
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await dialog
+      .getByLabel('Date')
+      .fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+    await dialog.getByLabel('Hour').selectOption(String(Math.min(now.getHours() + 1, 23)));
+    await dialog.getByRole('button', { name: 'Add event' }).click();
+    await expect(page.getByText('✅ Event added to Google Calendar')).toBeVisible();
+    await expect(schedule(page).getByText('Follow up with the team')).toBeVisible();
+  });
+
+  await test.step('a task needs the unticked permission: Matome sends the person back to Google', async () => {
+    await card.getByRole('button', { name: /^More actions for the message from / }).click();
+    await page.getByRole('menuitem', { name: /^Add Google task/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a Google Task' })
+      .getByRole('button', { name: 'Add task' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: /requesting permission to access your Google account/ }),
+    ).toBeVisible();
+    await approveGoogle(page);
+  });
+
+  await test.step('create the task once the permission is granted', async () => {
+    await card.getByRole('button', { name: /^More actions for the message from / }).click();
+    await page.getByRole('menuitem', { name: /^Add Google task/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a Google Task' })
+      .getByRole('button', { name: 'Add task' })
+      .click();
+    await expect(page.getByText('✅ Task added to Google Tasks')).toBeVisible();
+  });
+});

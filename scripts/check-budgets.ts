@@ -1,0 +1,179 @@
+import { statSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startBuiltApp, type BuiltApp } from './built-app.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+/**
+ * `npm run check:budgets`: what the landing page costs a phone. Builds the web app if needed, starts it, adds up
+ * the JavaScript the landing page loads (as gzip and brotli bytes of the files the build made), and runs
+ * Lighthouse's mobile performance audit on /, /login and /dashboard (signed in as the English demo account),
+ * three times each, printing the medians beside the issue's goals. Fails when the landing JS or a median score
+ * breaks its limit: the goal, or while a goal is not yet met, the figure reached so far, so no gain is lost
+ * (docs/decisions/097 and 099). Lighthouse drives Debian's Chromium and downloads nothing.
+ */
+
+const LANDING_JS_GZIP = { goal: 100 * 1024, limit: 145 * 1024 };
+const budgets = [
+  { path: '/', goal: 95, minimum: 85, signedIn: false },
+  { path: '/login', goal: 95, minimum: 85, signedIn: false },
+  { path: '/dashboard', goal: 90, minimum: 50, signedIn: true },
+] as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A comma-separated list of paths (`BUDGET_PAGES=/dashboard`) measures only those, for a quick look. */
+const onlyPages = process.env.BUDGET_PAGES?.split(',');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const assetsDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : null);
+
+/** Every script the landing page fetches until the network is quiet, sized as the server sends it compressed. */
+async function landingJs(base: string) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // A page that failed to start would look cheap: measure only one that rendered its heading, without errors.
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    if (errors.length > 0 || !heading || heading.startsWith('landing.')) {
+      throw new Error(`the landing page did not render: ${errors.join('; ') || heading}`);
+    }
+    const files = [...scripts].map((pathname) => {
+      const file = path.join(assetsDir, pathname);
+      const raw = sizeOf(file) ?? 0;
+      return { pathname, raw, gzip: sizeOf(`${file}.gz`) ?? raw, brotli: sizeOf(`${file}.br`) ?? raw };
+    });
+    const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
+    return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Signs the demo account in inside Lighthouse's own browser, so /dashboard opens signed in (storage is kept). */
+async function signInDemo(chrome: LaunchedChrome, base: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${base}/login`);
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-matome-csrf': '1' },
+        body: JSON.stringify({ email: 'demo-en@example.com', password: 'demo1234' }),
+      });
+      return response.status;
+    });
+    if (status !== 200) throw new Error(`demo sign-in answered ${status}`);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+interface Run {
+  score: number;
+  /** The run's metrics as Lighthouse displays them, to see where a low score comes from. */
+  metrics: string;
+}
+
+async function performanceRun(chrome: LaunchedChrome, url: string): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    { extends: 'lighthouse:default', settings: { formFactor: 'mobile', disableStorageReset: true } },
+  );
+  const landedOn = result ? new URL(result.lhr.finalDisplayedUrl).pathname : null;
+  if (landedOn !== new URL(url).pathname) throw new Error(`${url} ended on ${landedOn}, not the page itself`);
+  const score = result?.lhr.categories.performance?.score;
+  if (typeof score !== 'number') {
+    const failedAudits = Object.values(result?.lhr.audits ?? {})
+      .filter((audit) => audit.errorMessage)
+      .map((audit) => `${audit.id}: ${audit.errorMessage}`);
+    const reasons = [result?.lhr.runtimeError?.message, ...failedAudits].filter(Boolean).join('; ');
+    throw new Error(`Lighthouse gave no score for ${url}: ${reasons}`);
+  }
+  const metrics = METRICS.map((id) => `${id} ${result?.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+  return { score: Math.round(score * 100), metrics };
+}
+
+ensureWebBuild();
+const app: BuiltApp = await startBuiltApp();
+let failed = false;
+try {
+  const landing = await landingJs(app.base);
+  print('Landing page JavaScript (/), as sent compressed:');
+  for (const file of landing.files) {
+    print(
+      `  ${file.pathname}  ${kilobytes(file.raw)} raw, ${kilobytes(file.gzip)} gzip, ${kilobytes(file.brotli)} brotli`,
+    );
+  }
+  const withinBudget = landing.gzip <= LANDING_JS_GZIP.limit;
+  print(
+    `  total ${kilobytes(landing.raw)} raw, ${kilobytes(landing.gzip)} gzip, ${kilobytes(landing.brotli)} brotli` +
+      ` (goal ${kilobytes(LANDING_JS_GZIP.goal)} gzip ${landing.gzip <= LANDING_JS_GZIP.goal ? 'met' : 'missed'};` +
+      ` limit ${kilobytes(LANDING_JS_GZIP.limit)}) ${withinBudget ? 'OK' : 'OVER BUDGET'}`,
+  );
+  failed ||= !withinBudget;
+
+  const chrome = await launch({ chromePath, chromeFlags });
+  try {
+    print(`\nLighthouse performance, mobile (median of ${RUNS}):`);
+    let signedIn = false;
+    for (const { path: pagePath, goal, minimum, signedIn: needsSignIn } of budgets) {
+      if (onlyPages && !onlyPages.includes(pagePath)) continue;
+      // A signed-in visitor is sent from /login to the dashboard, so the public pages are measured first.
+      if (needsSignIn && !signedIn) {
+        await signInDemo(chrome, app.base);
+        signedIn = true;
+      }
+      const runs: Run[] = [];
+      for (let run = 0; run < RUNS; run += 1)
+        runs.push(await performanceRun(chrome, `${app.base}${pagePath}`));
+      const scores = runs.map((run) => run.score);
+      const score = median(scores);
+      print(
+        `  ${pagePath.padEnd(11)} ${score} (runs ${scores.join(', ')}; goal ≥ ${goal} ${score >= goal ? 'met' : 'missed'}; limit ≥ ${minimum}) ${score >= minimum ? 'OK' : 'BELOW BUDGET'}`,
+      );
+      print(`              median run: ${runs.find((run) => run.score === score)!.metrics}`);
+      failed ||= score < minimum;
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  await app.stop();
+}
+if (failed) {
+  print('\nA budget was missed.');
+  process.exit(1);
+}

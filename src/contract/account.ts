@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, userSchema } from './auth.ts';
+import { googleCalendarStatusSchema } from './google.ts';
+import { platformConnectionSchema } from './messages.ts';
+import { inputText } from './text.ts';
+
+/** `DELETE /api/account/delete`: e-mail users give their password; OAuth-only users have none to give. */
+export const deleteAccountRequestSchema = z.strictObject({ password: inputText().max(1024).optional() });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** The account calls answer `{success, message, data}` (SPEC §7). */
+export const deleteAccountResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.null(),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+export const accountErrorCodes = { activeSubscription: 'ACTIVE_SUBSCRIPTION' } as const;
+
+/** `PUT /api/account/profile`: the display name, held to the same rules as at registration. */
+export const updateProfileRequestSchema = z.strictObject({
+  name: inputText().trim().min(1).max(NAME_MAX_LENGTH),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** `GET /api/account/me`: the profile, the plan's connection usage and every connection the page lists. */
+export const accountInfoSchema = z.object({
+  user: userSchema,
+  connectionCount: z.number().int().nonnegative(),
+  connectionLimit: z.number().int().positive(),
+  connections: z.object({
+    slack: z.array(platformConnectionSchema),
+    chatwork: z.array(platformConnectionSchema),
+    googleCalendar: googleCalendarStatusSchema,
+  }),
+});
+export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+/** Mentions gathered on one UTC day, per platform (decision 124). */
+export const mentionDaySchema = z.object({
+  date: z.iso.date(),
+  slack: z.number().int().nonnegative(),
+  chatwork: z.number().int().nonnegative(),
+});
+export type MentionDay = z.infer<typeof mentionDaySchema>;
+
+/** How many days the statistics chart covers, today included. */
+export const MENTION_HISTORY_DAYS = 14;
+
+/** `GET /api/account/stats`. */
+export const accountStatsSchema = z.object({
+  messageStats: z.object({
+    totalProcessed: z.number().int().nonnegative(),
+    totalHidden: z.number().int().nonnegative(),
+    totalTags: z.number().int().nonnegative(),
+  }),
+  /** Oldest first, `MENTION_HISTORY_DAYS` entries ending today (UTC). */
+  mentionsByDay: z.array(mentionDaySchema),
+});
+export type AccountStats = z.infer<typeof accountStatsSchema>;
+
+function answerOf<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+export const accountInfoResponseSchema = answerOf(accountInfoSchema);
+export type AccountInfoResponse = z.infer<typeof accountInfoResponseSchema>;
+export const accountStatsResponseSchema = answerOf(accountStatsSchema);
+export type AccountStatsResponse = z.infer<typeof accountStatsResponseSchema>;
+export const updateProfileResponseSchema = answerOf(userSchema);
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;

@@ -1,0 +1,17 @@
+// Plain values of the auth contract, in a module without zod so the web app's first chunk can import them.
+
+export const languages = ['en', 'jp'] as const;
+export type Language = (typeof languages)[number];
+
+/** `?lang=jp` / `?lang=en` names a page's language in links that crawlers follow (hreflang alternates). */
+export const LANGUAGE_QUERY_PARAMETER = 'lang';
+
+/**
+ * Requests that the refresh cookie authorises carry this header. A page on another site cannot add a custom
+ * header without a CORS preflight, which this API never grants, so a forged cross-site request never passes.
+ */
+export const CSRF_HEADER = 'x-matome-csrf';
+export const CSRF_HEADER_VALUE = '1';
+
+/** Access tokens live 15 minutes in the page's memory; the client renews them through the refresh cookie. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

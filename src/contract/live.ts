@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A single-use ticket that opens one event stream; it stands in for the access token, which never goes in a URL. */
+export const streamTicketResponseSchema = z.object({
+  ticket: z.string(),
+  /** Seconds the ticket can still be used in. */
+  expires_in: z.number().int().positive(),
+});
+export type StreamTicketResponse = z.infer<typeof streamTicketResponseSchema>;
+
+export const streamQuerySchema = z.object({
+  /** The last event id seen, for a client that cannot set `Last-Event-ID` (a new EventSource). */
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,20}-\d{1,20}$/)
+    .optional(),
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/),
+});
+
+/** The SSE event name of new messages; its data is `{platform, messages}` with source messages. */
+export const LIVE_MESSAGES_EVENT = 'messages';

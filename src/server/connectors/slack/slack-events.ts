@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { classifySlackMessage, mentionsMe } from '../../../contract/classification.ts';
+import { slackFileSchema, slackTsSchema, type SlackSourceMessage } from '../../../contract/messages.ts';
+import type { ConnectorAccount } from '../connector-account.ts';
+import { slackSourceMessage } from './slack-inbound.ts';
+
+/** What the Events API posts (https://api.slack.com/apis/events-api#callback-field). */
+export const slackEventsBodySchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('url_verification'), challenge: z.string().max(500) }),
+  z.looseObject({
+    type: z.literal('app_rate_limited'),
+    team_id: z.string(),
+    minute_rate_limited: z.number(),
+  }),
+  z.looseObject({
+    type: z.literal('event_callback'),
+    team_id: z.string(),
+    event_id: z.string().min(1).max(100),
+    event_time: z.number().optional(),
+    event: z.looseObject({ type: z.string() }),
+    authorizations: z
+      .array(z.looseObject({ team_id: z.string().optional(), user_id: z.string().optional() }))
+      .default([]),
+  }),
+]);
+export type SlackEventsBody = z.infer<typeof slackEventsBodySchema>;
+export type SlackEventCallback = Extract<SlackEventsBody, { type: 'event_callback' }>;
+
+export const slackMessageEventSchema = z.looseObject({
+  type: z.literal('message'),
+  channel: z.string().min(1),
+  channel_type: z.enum(['im', 'mpim', 'channel', 'group']),
+  user: z.string().min(1),
+  text: z.string().default(''),
+  ts: slackTsSchema,
+  thread_ts: slackTsSchema.optional(),
+  subtype: z.string().optional(),
+  files: z.array(z.unknown()).optional(),
+});
+export type SlackMessageEvent = z.infer<typeof slackMessageEventSchema>;
+
+/**
+ * Subtypes that are a new message someone wrote. Edits, deletions, joins and bot posts are left to the next
+ * gathering, which sees them as search does.
+ */
+const NEW_MESSAGE_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast', 'me_message']);
+
+export function isNewMessage(event: SlackMessageEvent): boolean {
+  return NEW_MESSAGE_SUBTYPES.has(event.subtype);
+}
+
+/** What is already known of the conversation and the sender, from the cache; the event carries only ids. */
+export type SlackEventNames = {
+  senderName: string | undefined;
+  senderAvatar: string | null;
+  nameOf: (userId: string) => string | undefined;
+};
+
+/**
+ * The event as the message routes would give it to this account's user, classified by the rules gathered messages
+ * follow (SPEC §5), or null when it does not concern them: their own message, or one that neither addresses them
+ * nor is a DM.
+ */
+export function slackEventMessage(
+  event: SlackMessageEvent,
+  account: ConnectorAccount,
+  names: SlackEventNames,
+): SlackSourceMessage | null {
+  const me = account.platformUserId;
+  if (event.user === me || !isNewMessage(event)) return null;
+  const isIm = event.channel_type === 'im';
+  const isMpim = event.channel_type === 'mpim';
+  const senderName = names.senderName ?? event.user;
+  const conversation = {
+    id: event.channel,
+    name: isIm ? senderName : event.channel,
+    is_channel: event.channel_type === 'channel',
+    is_group: event.channel_type === 'group',
+    is_im: isIm,
+    is_mpim: isMpim,
+  };
+  const types = classifySlackMessage({
+    text: event.text,
+    ts: event.ts,
+    threadTs: event.thread_ts,
+    conversation,
+    myUserId: me,
+  });
+  if (!mentionsMe(types) && !types.is_dm) return null;
+  const files = (event.files ?? []).flatMap((file) => {
+    const parsed = slackFileSchema.safeParse(file);
+    return parsed.success ? [parsed.data] : [];
+  });
+  // The event does not carry the workspace's domain, which a permalink needs; Slack's redirect opens the channel.
+  const originalUrl = `https://slack.com/app_redirect?${new URLSearchParams({
+    channel: event.channel,
+    ...(account.workspaceId ? { team: account.workspaceId } : {}),
+  })}`;
+  return slackSourceMessage({
+    account,
+    ts: event.ts,
+    threadTs: event.thread_ts,
+    channelId: event.channel,
+    text: event.text,
+    nameOf: (userId) => (userId === me ? account.accountName : names.nameOf(userId)),
+    sender: { id: event.user, name: senderName, avatar: names.senderAvatar },
+    conversation,
+    types,
+    positionIndex: 1,
+    originalUrl,
+    files,
+    subtype: event.subtype,
+  });
+}

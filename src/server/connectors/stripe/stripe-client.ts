@@ -1,0 +1,34 @@
+import Stripe from 'stripe';
+import type { PaidPlanName } from '../../../contract/billing.ts';
+import type { Settings } from '../../config.ts';
+
+export type StripeBilling = {
+  stripe: Stripe;
+  publishableKey: string | null;
+  webhookSecret: string;
+  priceIds: Record<PaidPlanName, string>;
+};
+
+/**
+ * The `stripe` SDK from the settings, or undefined when billing is not configured. The SDK keeps the API version
+ * it pins (its types describe that version) and its calls go to `STRIPE_API_HOST` (the emulator in the sandbox).
+ */
+export function createStripeBilling(settings: Settings): StripeBilling | undefined {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO, STRIPE_PRICE_PROPLUS } = settings;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_PRO || !STRIPE_PRICE_PROPLUS)
+    return undefined;
+  const stripe = new Stripe(STRIPE_SECRET_KEY, {
+    host: settings.STRIPE_API_HOST,
+    port: settings.STRIPE_API_PORT,
+    protocol: settings.STRIPE_API_PROTOCOL,
+    timeout: settings.PROVIDER_TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    appInfo: { name: 'Matome' },
+  });
+  return {
+    stripe,
+    publishableKey: settings.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    priceIds: { pro: STRIPE_PRICE_PRO, proplus: STRIPE_PRICE_PROPLUS },
+  };
+}

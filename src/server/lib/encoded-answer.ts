@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A JSON answer encoded once, to be sent many times: its UTF-8 bytes, their brotli and gzip forms and a strong
+ * entity tag. Sending it costs no serialising, measuring or compressing (docs/decisions/090).
+ */
+export type EncodedAnswer = {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Of the identity bytes, quoted; each compressed form has its own tag derived from it. */
+  etag: string;
+};
+
+/**
+ * Brotli's quality 11 takes seconds on a large answer; 5 compresses JSON nearly as well in a small fraction of
+ * the time, and the work is done once per cached answer.
+ */
+const BROTLI_QUALITY = 5;
+const encodings = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof encodings)[number];
+
+/** Compression runs on libuv's thread pool, so a large answer does not hold the event loop while it is encoded. */
+export async function encodeAnswer(json: string): Promise<EncodedAnswer> {
+  const identity = Buffer.from(json, 'utf8');
+  const [br, gzipped] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity),
+  ]);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { identity, br, gzip: gzipped, etag };
+}
+
+function etagOf(answer: EncodedAnswer, encoding: Encoding): string {
+  return encoding === 'identity' ? answer.etag : `${answer.etag.slice(0, -1)}-${encoding}"`;
+}
+
+/** Whether If-None-Match names this answer in any of its encodings (a weak comparison, as RFC 9110 asks). */
+function notModified(header: string | undefined, answer: EncodedAnswer): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const known = new Set(encodings.map((encoding) => etagOf(answer, encoding)));
+  return header.split(',').some((tag) => known.has(tag.trim().replace(/^W\//, '')));
+}
+
+/**
+ * Sends an encoded answer in the encoding the client prefers, or 304 when the client already has it. API answers
+ * stay `no-store` (decision 072: personal data is not written to a browser's disk cache), so the conditional
+ * request is the client's own: one that keeps the last answer in memory sends its ETag and gets 304 while the
+ * answer is unchanged.
+ */
+export function sendEncodedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+): FastifyReply {
+  const accepted = request.headers['accept-encoding'];
+  const encoding: Encoding = accepted ? (negotiate(accepted, [...encodings]) ?? 'identity') : 'identity';
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('vary', 'accept-encoding')
+    .header('etag', etagOf(answer, encoding));
+  if (notModified(request.headers['if-none-match'], answer)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(answer[encoding]);
+}

@@ -1,0 +1,91 @@
+import type { Platform, SourceMessage } from '../../contract/messages.ts';
+
+/**
+ * Live events: "these messages just arrived for user X", published by whatever learned of them (a Slack event, a
+ * ChatWork webhook) and delivered to that user's open streams. The in-process hub below serves one instance; with
+ * REDIS_URL a Redis implementation takes its place behind the same interface, so an event received by one instance
+ * reaches a browser connected to another.
+ *
+ * Each user has a short replay buffer, so a stream that reconnects with `Last-Event-ID` misses nothing that happened
+ * in between. Ids are opaque strings, increasing per user; only the implementation compares them.
+ */
+export type LiveEventData = {
+  type: 'messages';
+  platform: Platform;
+  /** Already classified for this user, as the message routes would answer them. */
+  messages: SourceMessage[];
+};
+
+export type LiveEvent = LiveEventData & { id: string };
+
+export type LiveListener = (event: LiveEvent) => void;
+
+export interface LiveEvents {
+  /** Records the event in the user's replay buffer and delivers it to the user's subscribers. */
+  publish(userId: string, data: LiveEventData): Promise<LiveEvent>;
+  /**
+   * Delivers the user's events to `listener` from now on. With `afterId`, first replays the buffered events that came
+   * after it, in order, and no event twice. Resolves with the function that ends the subscription.
+   */
+  subscribe(userId: string, listener: LiveListener, afterId?: string): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** How many events, and for how long, a user's replay buffer keeps (message content lives only for a time). */
+export const REPLAY_EVENTS = 200;
+export const REPLAY_SECONDS = 300;
+
+type Buffered = { event: LiveEvent; at: number; sequence: number };
+
+function sequenceOf(id: string): number | undefined {
+  const match = /^(\d+)-(\d+)$/.exec(id);
+  return match ? Number(match[2]) : undefined;
+}
+
+/** The single-instance hub: listeners and replay buffers in this process's memory. */
+export function createInProcessLiveEvents(options: { clock?: () => number } = {}): LiveEvents {
+  const clock = options.clock ?? Date.now;
+  const listeners = new Map<string, Set<LiveListener>>();
+  const buffers = new Map<string, Buffered[]>();
+  let sequence = 0;
+
+  function freshBuffer(userId: string): Buffered[] {
+    const oldest = clock() - REPLAY_SECONDS * 1000;
+    const kept = (buffers.get(userId) ?? []).filter((entry) => entry.at >= oldest).slice(-REPLAY_EVENTS);
+    if (kept.length > 0) buffers.set(userId, kept);
+    else buffers.delete(userId);
+    return kept;
+  }
+
+  return {
+    async publish(userId, data) {
+      sequence += 1;
+      const at = clock();
+      const event: LiveEvent = { ...data, id: `${at}-${sequence}` };
+      const buffer = freshBuffer(userId);
+      buffer.push({ event, at, sequence });
+      buffers.set(userId, buffer);
+      for (const listener of listeners.get(userId) ?? []) listener(event);
+      return event;
+    },
+
+    async subscribe(userId, listener, afterId) {
+      const after = afterId === undefined ? undefined : sequenceOf(afterId);
+      if (after !== undefined) {
+        for (const entry of freshBuffer(userId)) if (entry.sequence > after) listener(entry.event);
+      }
+      const set = listeners.get(userId) ?? new Set<LiveListener>();
+      set.add(listener);
+      listeners.set(userId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
+      };
+    },
+
+    async close() {
+      listeners.clear();
+      buffers.clear();
+    },
+  };
+}

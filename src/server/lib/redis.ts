@@ -1,0 +1,32 @@
+import { Redis } from 'ioredis';
+
+/**
+ * The Redis connections of one process when `REDIS_URL` is set (DESIGN.md §2): one for commands, one held in
+ * subscriber mode for pub/sub (a subscribed connection can send nothing else), one for BullMQ, which needs commands
+ * that wait out a reconnection however long it takes. Every key and channel of this
+ * deployment starts with `prefix`, so several deployments (or parallel test runs) can share one server.
+ */
+export type RedisConnections = {
+  commands: Redis;
+  subscriber: Redis;
+  queues: Redis;
+  prefix: string;
+  close(): Promise<void>;
+};
+
+export function openRedis(url: string, prefix: string): RedisConnections {
+  // A command waits while Redis reconnects, but not for ever: a request fails instead of hanging.
+  const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true };
+  const commands = new Redis(url, { ...options, connectionName: 'matome-commands' });
+  const subscriber = new Redis(url, { ...options, connectionName: 'matome-subscriber' });
+  const queues = new Redis(url, { maxRetriesPerRequest: null, connectionName: 'matome-queues' });
+  return {
+    commands,
+    subscriber,
+    queues,
+    prefix,
+    async close() {
+      await Promise.all([commands.quit(), subscriber.quit(), queues.quit()]);
+    },
+  };
+}

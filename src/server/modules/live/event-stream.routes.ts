@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../contract/errors.ts';
+import { streamQuerySchema, streamTicketResponseSchema } from '../../../contract/live.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { LiveEvent, LiveEvents } from '../../lib/live-events.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
+import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import { STREAM_TICKET_SECONDS, type StreamTickets } from './event-stream.service.ts';
+
+export type EventStreamRoutesDeps = {
+  tickets: StreamTickets;
+  liveEvents: LiveEvents;
+  heartbeatSeconds: number;
+  /**
+   * A stream ends after this long and the client opens a new one with a new ticket, so a signed-out session or an
+   * expired access token stops receiving within that time.
+   */
+  maxStreamSeconds: number;
+  /** What the browser waits before reconnecting, in milliseconds. */
+  retryMs: number;
+};
+
+/**
+ * Streams one user may hold open on an instance (a tab each). Opening another ends their oldest, so a burst of
+ * tickets cannot pile up connections and subscriptions.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+
+function frame(event: LiveEvent): string {
+  const { id, ...data } = event;
+  return `id: ${id}\nevent: ${data.type}\ndata: ${JSON.stringify({ platform: data.platform, messages: data.messages })}\n\n`;
+}
+
+export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const open = new Set<() => void>();
+    const openByUser = new Map<string, (() => void)[]>();
+    app.addHook('preClose', async () => {
+      for (const end of [...open]) end();
+    });
+
+    routes.post(
+      '/events/ticket',
+      {
+        onRequest: [app.authenticate, app.limitWrites],
+        schema: {
+          tags: ['live'],
+          summary: 'A single-use ticket for opening the live event stream',
+          description: `Valid for ${STREAM_TICKET_SECONDS} s and one stream. The access token never goes in the stream's URL.`,
+          security: bearerSecurity,
+          response: { 200: streamTicketResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSubject(request);
+        return { ticket: await deps.tickets.issue(userId), expires_in: STREAM_TICKET_SECONDS };
+      },
+    );
+
+    routes.get(
+      '/events/stream',
+      {
+        schema: {
+          tags: ['live'],
+          summary: 'Server-sent events: new messages for the user as they arrive',
+          description:
+            'Opened with a ticket from POST /api/events/ticket. Each `messages` event has an id; reconnecting with `Last-Event-ID` (or `last_event_id`) replays what came after it within the last 5 minutes. Comment lines are heartbeats.',
+          querystring: streamQuerySchema,
+          response: { 401: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const userId = await deps.tickets.redeem(request.query.ticket);
+        if (!userId) {
+          logSecurityEvent(request, { event: 'access_denied', reason: 'invalid_token' });
+          throw new HttpError(401, 'The stream ticket is unknown, used or expired', 'UNAUTHENTICATED');
+        }
+        const lastHeader = request.headers['last-event-id'];
+        const afterId =
+          (Array.isArray(lastHeader) ? lastHeader[0] : lastHeader) ?? request.query.last_event_id;
+
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-accel-buffering': 'no',
+          'x-content-type-options': 'nosniff',
+          'x-request-id': request.id,
+          // A stream's connection is not reused: when the stream ends, so does the connection, and a closing
+          // server does not wait for it.
+          connection: 'close',
+        });
+        raw.write(`retry: ${deps.retryMs}\n\n`);
+        let ended = false;
+        let unsubscribe: (() => void) | undefined;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          open.delete(end);
+          const others = (openByUser.get(userId) ?? []).filter((stream) => stream !== end);
+          if (others.length) openByUser.set(userId, others);
+          else openByUser.delete(userId);
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          unsubscribe?.();
+          raw.end();
+        };
+        open.add(end);
+        const userStreams = [...(openByUser.get(userId) ?? []), end];
+        openByUser.set(userId, userStreams);
+        if (userStreams.length > MAX_STREAMS_PER_USER) userStreams[0]!();
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.heartbeatSeconds * 1000);
+        const lifetime = setTimeout(end, deps.maxStreamSeconds * 1000);
+        raw.on('close', end);
+        const stop = await deps.liveEvents.subscribe(userId, (event) => raw.write(frame(event)), afterId);
+        // The client may have gone while the subscription was being made.
+        if (ended) stop();
+        else unsubscribe = stop;
+      },
+    );
+  };
+}

@@ -1,0 +1,58 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { chatworkWebhooks } from '../../db/schema/chatwork-webhooks.ts';
+import { platformConnections } from '../../db/schema/platform-connections.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+
+/** The connections a provider's event can concern; the provider names the workspace, not our users. */
+export function createLiveRepo(db: Database) {
+  return {
+    /** Every connection of a Slack workspace whose token is still good, of all users. */
+    async slackConnectionsOfTeam(teamId: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(platformConnections)
+        .where(
+          and(
+            eq(platformConnections.platform, 'slack'),
+            eq(platformConnections.platformWorkspaceId, teamId),
+            ne(platformConnections.status, 'reauth_required'),
+          ),
+        );
+    },
+
+    /** A ChatWork connection with its sealed webhook token, when it has one. */
+    async chatworkWebhookOf(
+      connectionId: string,
+    ): Promise<{ row: ConnectionRow; tokenEncrypted: string } | undefined> {
+      if (!UUID.test(connectionId)) return undefined;
+      const [found] = await db
+        .select({ row: platformConnections, tokenEncrypted: chatworkWebhooks.tokenEncrypted })
+        .from(chatworkWebhooks)
+        .innerJoin(platformConnections, eq(platformConnections.id, chatworkWebhooks.connectionId))
+        .where(
+          and(eq(chatworkWebhooks.connectionId, connectionId), eq(platformConnections.platform, 'chatwork')),
+        )
+        .limit(1);
+      return found;
+    },
+
+    async setChatworkWebhook(connectionId: string, tokenEncrypted: string): Promise<void> {
+      await db
+        .insert(chatworkWebhooks)
+        .values({ connectionId, tokenEncrypted })
+        .onConflictDoUpdate({
+          target: chatworkWebhooks.connectionId,
+          set: { tokenEncrypted, createdAt: new Date() },
+        });
+    },
+
+    async clearChatworkWebhook(connectionId: string): Promise<void> {
+      await db.delete(chatworkWebhooks).where(eq(chatworkWebhooks.connectionId, connectionId));
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type LiveRepo = ReturnType<typeof createLiveRepo>;

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
+import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
+import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
+import { ProfileCard } from '../../features/account/components/ProfileCard.tsx';
+import { UsageStatsCard } from '../../features/account/components/UsageStatsCard.tsx';
+import { ChangePasswordCard } from '../../features/auth/components/ChangePasswordCard.tsx';
+import { SessionsCard } from '../../features/auth/components/SessionsCard.tsx';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** The account page (SPEC §2): profile, security, connections, subscription, figures and the danger zone. */
+export function AccountPage() {
+  const { t } = useTranslation('account');
+  useDocumentTitle(t('title'));
+  const { user, endSession } = useAuth();
+  const navigate = useNavigate();
+  const info = useQuery(accountInfoQueryOptions());
+  const stats = useQuery(accountStatsQueryOptions());
+  const current = info.data?.user ?? user;
+  const subscriptionCard = useRef<HTMLElement>(null);
+
+  // SPEC §8: the refused deletion brings the subscription card into view (the dialog gives it the focus).
+  const showSubscription = () =>
+    subscriptionCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
+      {info.isError && (
+        <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <p>{t('loadFailed')}</p>
+          <Link to="/" className="mt-2 inline-block font-medium underline">
+            {t('backHome')}
+          </Link>
+        </div>
+      )}
+      {info.data && <ProfileCard user={info.data.user} />}
+      {current && !current.oauthProvider && !current.isDemo && <ChangePasswordCard />}
+      <SessionsCard />
+      {info.data && <ConnectedAccountsCard info={info.data} />}
+      <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
+      {stats.data && <UsageStatsCard stats={stats.data} />}
+      {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}
+      <DeleteAccountSection
+        needsPassword={!current?.oauthProvider}
+        onActiveSubscription={showSubscription}
+        subscriptionRef={subscriptionCard}
+        onDeleted={() => {
+          endSession();
+          void navigate('/', { replace: true });
+        }}
+      />
+    </div>
+  );
+}

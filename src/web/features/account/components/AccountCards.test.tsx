@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountInfo, AccountStats } from '../../../../contract/account.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { demoUser, json, stubApi } from '../../../test/fake-api.ts';
+import { renderRouter } from '../../../test/render-router.ts';
+import { ConnectedAccountsCard } from './ConnectedAccountsCard.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+import { UsageStatsCard } from './UsageStatsCard.tsx';
+
+const user = { ...demoUser, isDemo: false, name: 'Ada Lovelace' };
+
+function infoWith(used: number, limit: number): AccountInfo {
+  return {
+    user,
+    connectionCount: used,
+    connectionLimit: limit,
+    connections: {
+      slack: [],
+      chatwork: [],
+      googleCalendar: { connected: true, reconnectRequired: false, scopes: { calendar: true, tasks: true } },
+    },
+  };
+}
+
+const stats: AccountStats = {
+  messageStats: { totalProcessed: 42, totalHidden: 5, totalTags: 3 },
+  mentionsByDay: Array.from({ length: 14 }, (_, index) => ({
+    date: `2026-11-${String(11 + index).padStart(2, '0')}`,
+    slack: index,
+    chatwork: 1,
+  })),
+};
+
+afterEach(() => changeLanguage('en'));
+
+describe('ConnectedAccountsCard', () => {
+  it.each([
+    [1, 2, 'bg-indigo-600', '50%'],
+    [4, 5, 'bg-amber-400', '80%'],
+    [3, 2, 'bg-red-600', '100%'],
+  ])('shows %i of %i connections with a capped, coloured bar', (used, limit, colour, width) => {
+    renderRouter([{ path: '/', element: <ConnectedAccountsCard info={infoWith(used, limit)} /> }], '/');
+    const bar = screen.getByRole('progressbar', { name: `${used} of ${limit} connections used` });
+    const fill = bar.firstElementChild as HTMLElement;
+    expect(fill.className).toContain(colour);
+    expect(fill.style.width).toBe(width);
+    expect(screen.getAllByText('Not connected')).toHaveLength(2);
+  });
+});
+
+describe('UsageStatsCard', () => {
+  it('shows the totals and the chart’s figures as a table, in Japanese too', async () => {
+    renderRouter([{ path: '/', element: <UsageStatsCard stats={stats} /> }], '/');
+    const table = screen.getByRole('table', { name: 'Mentions gathered over the last 14 days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(15);
+    expect(screen.getByText('42')).toBeTruthy();
+    await changeLanguage('jp');
+    expect(await screen.findByText('処理したメッセージ')).toBeTruthy();
+  });
+});
+
+describe('ProfileCard', () => {
+  it('renames with the keyboard and shows the login method and verification', async () => {
+    const fetchMock = stubApi({
+      'PUT /api/account/profile': () =>
+        json(200, { success: true, message: 'ok', data: { ...user, name: 'Countess Lovelace' } }),
+    });
+    renderRouter([{ path: '/', element: <ProfileCard user={user} /> }], '/');
+    expect(screen.getByText('Email and password')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const field = screen.getByLabelText('New name');
+    expect(document.activeElement).toBe(field);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Countess Lovelace{Enter}');
+    expect(await screen.findByText('Your profile has been updated')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/account/profile');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ name: 'Countess Lovelace' });
+  });
+});

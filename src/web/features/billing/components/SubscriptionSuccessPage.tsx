@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button-class-name.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { subscriptionQueryOptions } from '../api/get-subscription.ts';
+import { SubscriptionFacts } from './SubscriptionFacts.tsx';
+
+/** SPEC §9: after Checkout, Stripe's events get a head start before the subscription is read. */
+export const CHECKOUT_SETTLE_MS = 2000;
+
+/**
+ * SPEC §4: with a Checkout session id the page waits 2 s, then loads the subscription; after a plan change it
+ * loads at once. Next steps are hidden for a canceled subscription.
+ */
+export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const planChange = params.get('plan_change') === 'true';
+  const afterCheckout = params.has('session_id') && !planChange;
+  const [waited, setWaited] = useState(!afterCheckout);
+  useEffect(() => {
+    if (waited) return;
+    const timer = setTimeout(() => setWaited(true), CHECKOUT_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [waited]);
+  const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: signedIn && waited });
+  const title = t(planChange ? 'success.planChangedTitle' : 'success.title');
+  useDocumentTitle(title);
+  const data = subscription.data;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
+      <div className="flex items-center gap-3">
+        <CircleCheck aria-hidden="true" className="size-8 text-emerald-600" />
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      </div>
+      {!waited || subscription.isLoading ? (
+        <p role="status" className="text-slate-600">
+          {t('success.loading')}
+        </p>
+      ) : data ? (
+        <div className="space-y-6 rounded-xl border border-slate-200 bg-white p-6">
+          <SubscriptionFacts subscription={data} />
+          {data.status === 'canceled' ? (
+            <p className="text-sm text-slate-700">{t('success.canceled')}</p>
+          ) : (
+            <div>
+              <h2 className="font-semibold text-slate-900">{t('success.nextSteps')}</h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                <li>{t('success.stepConnect')}</li>
+                <li>{t('success.stepManage')}</li>
+              </ul>
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className="text-slate-700">{t('success.none')}</p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Link to="/dashboard" className={buttonClassName()}>
+          {t('success.toDashboard')}
+        </Link>
+        <Link to="/account" className={buttonClassName({ variant: 'secondary' })}>
+          {t('success.toAccount')}
+        </Link>
+      </div>
+    </div>
+  );
+}

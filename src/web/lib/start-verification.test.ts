@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isOAuthReturn, verifyAtStart } from './start-verification.ts';
+
+describe('verifyAtStart', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function failing(times: number) {
+    const calls: number[] = [];
+    const attempt = vi.fn(async () => {
+      calls.push(Date.now());
+      if (calls.length <= times) throw new Error('network');
+      return 'user';
+    });
+    return { attempt, calls };
+  }
+
+  it('tries 3 times 500 ms apart, starting at once', async () => {
+    const { attempt, calls } = failing(5);
+    const start = Date.now();
+    const outcome = verifyAtStart(attempt, { afterOAuth: false });
+    await vi.runAllTimersAsync();
+    expect(await outcome).toEqual({ kind: 'unreachable' });
+    expect(calls.map((at) => at - start)).toEqual([0, 500, 1000]);
+  });
+
+  it('after OAuth tries 5 times 1 s apart, the first after 2 s', async () => {
+    const { attempt, calls } = failing(10);
+    const start = Date.now();
+    const outcome = verifyAtStart(attempt, { afterOAuth: true });
+    await vi.runAllTimersAsync();
+    expect(await outcome).toEqual({ kind: 'unreachable' });
+    expect(calls.map((at) => at - start)).toEqual([2000, 3000, 4000, 5000, 6000]);
+  });
+
+  it('stops at the first answer: verified, or signed out without retrying', async () => {
+    const { attempt } = failing(1);
+    const verified = verifyAtStart(attempt, { afterOAuth: false });
+    await vi.runAllTimersAsync();
+    expect(await verified).toEqual({ kind: 'verified', value: 'user' });
+    expect(attempt).toHaveBeenCalledTimes(2);
+
+    const gone = vi.fn(async () => null);
+    expect(await verifyAtStart(gone, { afterOAuth: false })).toEqual({ kind: 'signed-out' });
+    expect(gone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isOAuthReturn', () => {
+  it.each([
+    ['/auth/callback', '', true],
+    ['/dashboard', '?slack=connected', true],
+    ['/dashboard', '?chatwork=error&message=x', true],
+    ['/login', '?google=error', true],
+    ['/dashboard', '', false],
+    ['/dashboard', '?t=1', false],
+  ])('%s%s: %s', (pathname, search, expected) => {
+    expect(isOAuthReturn({ pathname, search })).toBe(expected);
+  });
+});
