@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, refreshResponseSchema } from '../../contract/auth.ts';
 import { expectApiError } from '../test/api-error.ts';
-import { bearer, csrfHeader, nextAddress, registerUser } from '../test/auth-helpers.ts';
+import {
+  bearer,
+  csrfHeader,
+  nextAddress,
+  pastRefreshReuseGrace,
+  registerUser,
+} from '../test/auth-helpers.ts';
 import { capturedLog, type LogLine } from '../test/captured-log.ts';
 import { createTestApp, testSecrets, type TestApp } from '../test/test-app.ts';
 
@@ -195,6 +201,7 @@ describe('security events', () => {
         remoteAddress: nextAddress(),
       });
     refreshResponseSchema.parse((await refresh()).json());
+    pastRefreshReuseGrace();
     const from = log.text().length;
     expectApiError(await refresh(), 401);
     const [event] = events(from);

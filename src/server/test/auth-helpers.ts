@@ -2,6 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { linkTokenOf } from '../../../emulators/mail/mail-catcher.ts';
 import { verifyEmailResponseSchema } from '../../contract/account-security.ts';
 import { authResponseSchema, CSRF_HEADER, CSRF_HEADER_VALUE, type User } from '../../contract/auth.ts';
+import { onTestFinished, vi } from 'vitest';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../modules/sessions/sessions.service.ts';
 import { mailCatcherOf } from './test-app.ts';
 
 let userCounter = 0;
@@ -11,6 +13,18 @@ let addressCounter = 0;
 export function nextAddress(): string {
   addressCounter += 1;
   return `10.${Math.floor(addressCounter / 250) % 250}.${addressCounter % 250}.${(process.pid % 250) + 1}`;
+}
+
+/**
+ * Moves the clock past the time in which a rotated refresh token's lost answer is forgiven, for the rest of the
+ * test, so presenting that token again counts as reuse.
+ */
+export function pastRefreshReuseGrace(): void {
+  const now = Date.now();
+  vi.spyOn(Date, 'now').mockReturnValue(now + (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
+  onTestFinished(() => {
+    vi.restoreAllMocks();
+  });
 }
 
 /** The header the web app sends on requests the refresh cookie authorises. */

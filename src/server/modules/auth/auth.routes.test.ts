@@ -4,7 +4,14 @@ import { ACCESS_TOKEN_TTL_SECONDS, meResponseSchema, refreshResponseSchema } fro
 import { demoAccountsResponseSchema } from '../../../contract/demo.ts';
 import { SESSION_LIFETIME_SECONDS } from '../../../contract/sessions.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { bearer, cookieSet, csrfHeader, nextAddress, registerUser } from '../../test/auth-helpers.ts';
+import {
+  bearer,
+  cookieSet,
+  csrfHeader,
+  nextAddress,
+  pastRefreshReuseGrace,
+  registerUser,
+} from '../../test/auth-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -189,10 +196,11 @@ describe('POST /api/auth/refresh', () => {
     ).toBe(200);
   });
 
-  it('ends the session when an already-rotated token is presented again', async () => {
+  it('ends the session when an already-rotated token is presented again after the grace period', async () => {
     const { tokens } = await registerUser(app());
     const rotated = cookieSet(await refresh(tokens.refreshToken), 'matome_refresh')!;
 
+    pastRefreshReuseGrace();
     const reuse = await refresh(tokens.refreshToken);
     expect(expectApiError(reuse, 401).code).toBe('REFRESH_TOKEN_REUSED');
     expect(cookieSet(reuse, 'matome_refresh')).toBe('');
@@ -201,11 +209,26 @@ describe('POST /api/auth/refresh', () => {
     expectApiError(await me(tokens.accessToken), 401);
   });
 
+  it('gives a browser whose answer was lost a new token within the grace period, without ending the session', async () => {
+    const { tokens } = await registerUser(app());
+    const lost = cookieSet(await refresh(tokens.refreshToken), 'matome_refresh')!;
+
+    const retried = await refresh(tokens.refreshToken);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const kept = cookieSet(retried, 'matome_refresh')!;
+    expect(kept).toMatch(/^[\w-]{43}$/);
+    expect(kept).not.toBe(lost);
+    expect((await me(refreshResponseSchema.parse(retried.json()).tokens.accessToken)).statusCode).toBe(200);
+    expect((await refresh(kept)).statusCode).toBe(200);
+    expect((await me(tokens.accessToken)).statusCode).toBe(200);
+  });
+
   it('keeps other sessions of the same user alive when one ends by reuse', async () => {
     const { user, password, tokens } = await registerUser(app());
     const other = (await post('/api/auth/login', { email: user.email, password })).json().tokens;
     await refresh(tokens.refreshToken);
-    await refresh(tokens.refreshToken);
+    pastRefreshReuseGrace();
+    expectApiError(await refresh(tokens.refreshToken), 401);
     expect((await me(other.accessToken)).statusCode).toBe(200);
   });
 

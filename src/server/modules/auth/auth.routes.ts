@@ -114,7 +114,7 @@ export function authRoutes({ service, cookies, throttle, demo, limiters = memory
         schema: {
           tags: ['auth'],
           summary: 'A new access token for the session of the refresh cookie (the refresh token rotates)',
-          description: `${cookieNote} A refresh token used twice ends its session (401 \`REFRESH_TOKEN_REUSED\`).`,
+          description: `${cookieNote} A refresh token used again more than 30 seconds after its rotation ends its session (401 \`REFRESH_TOKEN_REUSED\`); sooner, it is answered with another token of the session.`,
           response: { 200: refreshResponseSchema, ...errorResponses, 403: apiErrorSchema },
         },
       },

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, authResponseSchema } from '../../../contract/auth.ts';
 import { sessionsResponseSchema } from '../../../contract/sessions.ts';
-import { bearer, cookieSet, csrfHeader, nextAddress, registerUser } from '../../test/auth-helpers.ts';
+import {
+  bearer,
+  cookieSet,
+  csrfHeader,
+  nextAddress,
+  pastRefreshReuseGrace,
+  registerUser,
+} from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -120,6 +127,7 @@ describe('a session ended on this instance is refused on the very next request',
     const renewed = (rotated.json() as { tokens: { accessToken: string } }).tokens.accessToken;
     expect(await status(renewed)).toBe(200);
 
+    pastRefreshReuseGrace();
     const reused = await withRefreshCookie('/api/auth/refresh', first.refreshToken);
     expect(reused.statusCode).toBe(401);
     expect(await status(renewed)).toBe(401);

@@ -58,9 +58,15 @@ export function createSessionsRepo(db: Database) {
     /**
      * Swaps the refresh token behind `tokenHash` for `nextHash`, atomically, while its session is live, and marks
      * the session used now. A token that was already swapped is reuse: a copy is in someone else's hands, so the
-     * session ends for both holders.
+     * session ends for both holders; unless it was swapped after `graceCutoff`, when the browser most likely never
+     * received the answer (a tab closed or navigated mid-request) and `nextHash` joins the session beside it.
      */
-    async rotate(tokenHash: string, nextHash: string, moment: Moment): Promise<RotationResult> {
+    async rotate(
+      tokenHash: string,
+      nextHash: string,
+      moment: Moment,
+      graceCutoff: Date,
+    ): Promise<RotationResult> {
       return db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -69,7 +75,7 @@ export function createSessionsRepo(db: Database) {
           .for('update')
           .limit(1);
         if (!current) return { kind: 'invalid' } as const;
-        if (current.revokedAt) {
+        if (current.revokedAt && current.revokedAt <= graceCutoff) {
           await tx
             .update(authSessions)
             .set({ endedAt: moment.now })
@@ -91,10 +97,12 @@ export function createSessionsRepo(db: Database) {
             expiresAt: session.expiresAt,
           })
           .returning({ id: refreshSessions.id });
-        await tx
-          .update(refreshSessions)
-          .set({ revokedAt: moment.now, replacedById: created!.id })
-          .where(eq(refreshSessions.id, current.id));
+        if (!current.revokedAt) {
+          await tx
+            .update(refreshSessions)
+            .set({ revokedAt: moment.now, replacedById: created!.id })
+            .where(eq(refreshSessions.id, current.id));
+        }
         return {
           kind: 'rotated',
           userId: session.userId,

@@ -14,6 +14,11 @@ import type { Moment, SessionsRepo } from './sessions.repo.ts';
 /** Long enough for any real browser's User-Agent; a longer one is cut rather than stored whole. */
 const USER_AGENT_MAX_LENGTH = 512;
 const REFRESH_TOKEN_BYTES = 32;
+/**
+ * How long a rotated refresh token may still be presented without counting as reuse: the answer that carried
+ * its successor can be lost when a tab closes or navigates mid-request (decision 067).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export type StartedSession = { sessionId: string; refreshToken: string; expiresAt: Date };
 
@@ -73,7 +78,9 @@ export function createSessionsService(deps: {
     /** The next refresh token of a live session, and whose session it is. */
     async rotate(refreshToken: string): Promise<StartedSession & { userId: string }> {
       const nextToken = newRefreshToken();
-      const result = await repo.rotate(hashToken(refreshToken), hashToken(nextToken), moment());
+      const now = moment();
+      const graceCutoff = new Date(now.now.getTime() - REFRESH_REUSE_GRACE_SECONDS * 1000);
+      const result = await repo.rotate(hashToken(refreshToken), hashToken(nextToken), now, graceCutoff);
       if (result.kind === 'reused') {
         await revocations.publish({ userId: result.userId, sessionId: result.sessionId });
         throw new HttpError(
