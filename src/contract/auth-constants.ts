@@ -13,5 +13,11 @@ export const LANGUAGE_QUERY_PARAMETER = 'lang';
 export const CSRF_HEADER = 'x-matome-csrf';
 export const CSRF_HEADER_VALUE = '1';
 
+/**
+ * A cookie page scripts can read, set and cleared beside the HttpOnly refresh cookie: it says only that this
+ * browser holds a session, so a visitor who never signed in is not sent a refresh request that must fail.
+ */
+export const SESSION_HINT_COOKIE = 'matome_session';
+
 /** Access tokens live 15 minutes in the page's memory; the client renews them through the refresh cookie. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

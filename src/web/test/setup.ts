@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
 import { changeLanguage, i18nReady } from '../lib/i18n.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
 
@@ -12,6 +13,9 @@ window.scrollTo = () => undefined;
 // An unexpected console.error is a failure: noise hides real problems. A test that expects one spies on it.
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
+  // Tests start in a browser that signed in before, so the app asks the refresh cookie at start; a test of a
+  // first visit clears it.
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
@@ -27,6 +31,7 @@ afterEach(async () => {
   accessTokenStore.set(null);
   window.localStorage.clear();
   window.sessionStorage.clear();
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
   expect(
     consoleErrors.map((args) => args.map(String).join(' ')),
     'unexpected console.error',

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '../../../contract/auth-constants.ts';
 import type { SignedIn } from './auth.service.ts';
 
 const REFRESH_COOKIE = 'matome_refresh';
@@ -16,10 +17,13 @@ export type AuthCookies = ReturnType<typeof createAuthCookies>;
  * - `matome_refresh`: the session's current refresh token, never readable by page scripts (decision 062);
  * - `matome_device`: a signed note that this browser signed in to an account before, so the owner is not slowed
  *   down by someone else's failed guesses at their password (decision 063). It names no account in clear text.
+ * Beside the refresh cookie goes `matome_session=1`, readable by the page and holding no secret, which lets the
+ * web app skip the start-up refresh for a visitor without a session (decision 062).
  */
 export function createAuthCookies(options: { secret: string; secure: boolean }) {
   const deviceKey = Buffer.from(hkdfSync('sha256', options.secret, 'matome', 'device cookie signature', 32));
   const base = { path: AUTH_PATH, httpOnly: true, sameSite: 'strict' as const, secure: options.secure };
+  const hint = { path: '/', httpOnly: false, sameSite: 'strict' as const, secure: options.secure };
   const signature = (deviceId: string, email: string) =>
     createHmac('sha256', deviceKey).update(`${deviceId}\n${email}`).digest('base64url');
 
@@ -31,6 +35,7 @@ export function createAuthCookies(options: { secret: string; secure: boolean }) 
     setRefresh(reply: FastifyReply, refreshToken: string, expiresAt: Date): void {
       const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
       reply.setCookie(REFRESH_COOKIE, refreshToken, { ...base, maxAge });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hint, maxAge });
     },
 
     /** Hands a new sign-in to the browser: the refresh token in its cookie; answers what goes in the body. */
@@ -41,6 +46,7 @@ export function createAuthCookies(options: { secret: string; secure: boolean }) 
 
     clearRefresh(reply: FastifyReply): void {
       reply.clearCookie(REFRESH_COOKIE, base);
+      reply.clearCookie(SESSION_HINT_COOKIE, hint);
     },
 
     /** Whether this browser signed in to the account of `email` before. */

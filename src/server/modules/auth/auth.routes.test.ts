@@ -62,6 +62,24 @@ describe('POST /api/auth/login', () => {
     expect(cookie?.secure).toBeFalsy();
   });
 
+  it('sets a secret-free session hint the page can read beside the refresh cookie, and clears both on sign-out', async () => {
+    const { user, password } = await registerUser(app());
+    const signedIn = await post('/api/auth/login', { email: user.email, password });
+    const hint = signedIn.cookies.find((candidate) => candidate.name === 'matome_session');
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.maxAge).toBe(signedIn.cookies.find(({ name }) => name === 'matome_refresh')?.maxAge);
+
+    const signedOut = await app().inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: csrfHeader,
+      cookies: { matome_refresh: cookieSet(signedIn, 'matome_refresh')! },
+    });
+    expect(cookieSet(signedOut, 'matome_refresh')).toBe('');
+    expect(cookieSet(signedOut, 'matome_session')).toBe('');
+  });
+
   it('marks the cookies Secure when the app is served over HTTPS', async () => {
     const secureApp = await createTestApp({ PUBLIC_URL: 'https://matome.example' });
     try {
@@ -71,7 +89,7 @@ describe('POST /api/auth/login', () => {
         url: '/api/auth/login',
         payload: { email: user.email, password },
       });
-      for (const name of ['matome_refresh', 'matome_device']) {
+      for (const name of ['matome_refresh', 'matome_device', 'matome_session']) {
         expect(response.cookies.find((cookie) => cookie.name === name)?.secure, name).toBe(true);
       }
     } finally {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../../../contract/auth-constants.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import {
   apiError,
@@ -32,7 +33,16 @@ const routes = [
 const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => url);
 
 describe('AuthProvider', () => {
-  it('asks the refresh cookie for a session at start, and is signed out without one', async () => {
+  it('sends nothing at start in a browser without the session hint, and is signed out', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    const fetchMock = stubApi({});
+    renderRouter(routes, '/', { layout: AuthProvider });
+
+    expect(await screen.findByText('unauthenticated')).toBeVisible();
+    expect(urls(fetchMock)).toEqual([]);
+  });
+
+  it('asks the refresh cookie for a session at start, and is signed out when it is refused', async () => {
     const fetchMock = stubApi({});
     renderRouter(routes, '/', { layout: AuthProvider });
 
@@ -63,7 +73,7 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('authenticated Demo User')).toBeVisible();
     expect(JSON.stringify({ ...window.localStorage })).not.toMatch(/token/i);
     expect(JSON.stringify({ ...window.sessionStorage })).not.toMatch(/token/i);
-    expect(document.cookie).toBe('');
+    expect(document.cookie).toBe(`${SESSION_HINT_COOKIE}=1`);
   });
 
   it('renews the 15-minute access token halfway through its life and loads the user again (SPEC §4 scaled)', async () => {

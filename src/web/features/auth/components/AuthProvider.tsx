@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
+import { mayHoldSession } from '../../../lib/session-hint.ts';
 import { readTokenClaims } from '../../../lib/jwt.ts';
 import { isOAuthReturn, verifyAtStart } from '../../../lib/start-verification.ts';
 import { createTokenRefreshService } from '../../../lib/token-refresh-service.ts';
@@ -66,7 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void verifyAtStart(
       // verifyAtStart spaces the attempts (SPEC §4), so the query's own retries stay off here.
       async () =>
-        (await renewAccessToken()) ? queryClient.fetchQuery({ ...meQueryOptions(), retry: false }) : null,
+        mayHoldSession() && (await renewAccessToken())
+          ? queryClient.fetchQuery({ ...meQueryOptions(), retry: false })
+          : null,
       { afterOAuth },
     ).then((outcome) => {
       if (outcome.kind === 'verified') return settle({ status: 'authenticated', user: outcome.value });

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanType } from '../../../../contract/auth.ts';
-import { PLAN_FEATURES, PLAN_PRICE_CENTS } from '../../../../contract/billing.ts';
+import {
+  PLAN_DISPLAY_NAMES,
+  PLAN_FEATURES,
+  PLAN_PRICE_CENTS,
+  paidPlanNames,
+  type Plan,
+} from '../../../../contract/billing.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -15,12 +21,23 @@ import { PlanCard } from './PlanCard.tsx';
 import { PricingFaq } from './PricingFaq.tsx';
 import { usePlanActions } from './use-plan-actions.ts';
 
+/**
+ * The paid plans as the contract publishes them, shown until the server's answer arrives with the same figures,
+ * so the cards are there from the first paint and nothing below them moves.
+ */
+const PUBLISHED_PLANS: Plan[] = paidPlanNames.map((name) => ({
+  name,
+  displayName: PLAN_DISPLAY_NAMES[name],
+  price: PLAN_PRICE_CENTS[name] / 100,
+  features: PLAN_FEATURES[name],
+}));
+
 /** SPEC §2 and §4: the current-plan banner, the three plan cards and the FAQ. */
 export function PricingPage({ signedIn, planType }: { signedIn: boolean; planType: PlanType | undefined }) {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('pricing.title'));
   const { showToast } = useToast();
-  const plans = useQuery(plansQueryOptions());
+  const plans = useQuery({ ...plansQueryOptions(), placeholderData: PUBLISHED_PLANS });
   const config = useQuery(billingConfigQueryOptions());
   const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: signedIn });
   const current = currentPlanOf(signedIn ? planType : undefined, subscription.data);
@@ -45,7 +62,10 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
       <div className="space-y-3 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('pricing.title')}</h1>
         <p className="mx-auto max-w-2xl text-slate-600">{t('pricing.lead')}</p>
-        {config.data?.isBetaFree && <p className="font-medium text-indigo-700">{t('pricing.betaFree')}</p>}
+        {/* The line keeps its height while the configuration loads, so the cards below do not move. */}
+        <p className="min-h-6 font-medium text-indigo-700">
+          {config.data?.isBetaFree && t('pricing.betaFree')}
+        </p>
       </div>
       {hasActiveSubscription(subscription.data) && (
         <CurrentPlanBanner
@@ -56,26 +76,20 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
         />
       )}
       {plans.isError && <Alert>{t('toast.loadFailed')}</Alert>}
-      {plans.isPending ? (
-        <p role="status" className="text-center text-slate-600">
-          {t('pricing.loading')}
-        </p>
-      ) : (
-        <div className="grid gap-6 md:grid-cols-3">
-          {cards.map((card) => (
-            <PlanCard
-              key={card.plan}
-              plan={card.plan}
-              priceCents={card.plan === 'free' ? 0 : card.priceCents || PLAN_PRICE_CENTS[card.plan]}
-              features={card.features}
-              button={planButtonOf(card.plan, current, signedIn)}
-              popular={card.plan === 'pro'}
-              pending={actions.pending}
-              onChoose={() => actions.choose(card.plan)}
-            />
-          ))}
-        </div>
-      )}
+      <div className="grid gap-6 md:grid-cols-3">
+        {cards.map((card) => (
+          <PlanCard
+            key={card.plan}
+            plan={card.plan}
+            priceCents={card.plan === 'free' ? 0 : card.priceCents || PLAN_PRICE_CENTS[card.plan]}
+            features={card.features}
+            button={planButtonOf(card.plan, current, signedIn)}
+            popular={card.plan === 'pro'}
+            pending={actions.pending}
+            onChoose={() => actions.choose(card.plan)}
+          />
+        ))}
+      </div>
       <PricingFaq />
     </div>
   );
