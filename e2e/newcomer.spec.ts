@@ -110,6 +110,7 @@ for (const language of languages) {
       await expect(page).toHaveURL(/\/dashboard$/);
       await skipOnboarding(page, language);
       await expect(list(page, text.list).getByRole('article').first()).toBeVisible();
+      expect(await axeViolations(page), 'the dashboard passes axe').toEqual([]);
 
       const options = page.getByRole('combobox', { name: text.tag }).getByRole('option');
       // "All tags" and the eight sample tags, each with its count.
