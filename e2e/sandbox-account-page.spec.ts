@@ -96,3 +96,35 @@ test.describe('a Japanese demo account', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test('deleting the account asks for the password, signs out and leaves nothing to sign in to (jp)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('account-deletion');
+  const password = 'correct horse battery';
+  await useLanguage(page, 'jp');
+  await registerThroughMail(page, { name: '削除 太郎', email, password }, 'jp');
+  await page.goto('/account');
+
+  const danger = page.getByRole('region', { name: '危険な操作' });
+  await danger.getByRole('button', { name: 'アカウントを削除' }).click();
+  const dialog = page.getByRole('dialog', { name: 'アカウントを削除しますか？' });
+  await dialog.getByLabel('パスワード').fill('not the password');
+  await dialog.getByRole('button', { name: 'アカウントを削除する' }).click();
+  await expect(page.getByText('パスワードが正しくありません')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await dialog.getByLabel('パスワード').fill(password);
+  await dialog.getByRole('button', { name: 'アカウントを削除する' }).click();
+  await expect(page.getByText('アカウントを削除しました')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(
+    page.getByText('ログインに失敗しました。メールアドレスとパスワードをご確認ください。'),
+  ).toBeVisible();
+});

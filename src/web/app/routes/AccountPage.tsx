@@ -50,9 +50,11 @@ export function AccountPage() {
         needsPassword={!current?.oauthProvider}
         onActiveSubscription={showSubscription}
         subscriptionRef={subscriptionCard}
-        onDeleted={() => {
+        onDeleted={async () => {
+          // Leave the protected page first (the home page's code may still be loading): a session ended sooner
+          // would have the route guard send the person to /login instead.
+          await navigate('/', { replace: true });
           endSession();
-          void navigate('/', { replace: true });
         }}
       />
     </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
@@ -43,13 +43,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void navigate('/login', { replace: true });
   }, [endSession, navigate]);
 
+  // One channel both listens and tells: a message never comes back to the object that posted it, so signing out
+  // here leaves where this tab goes next to the caller (the home page after deleting the account).
+  const authChannel = useRef<BroadcastChannel | null>(null);
   const signedOutHere = useCallback(() => {
     endSession();
-    if ('BroadcastChannel' in window) {
-      const channel = new BroadcastChannel(AUTH_CHANNEL);
-      channel.postMessage('signed-out');
-      channel.close();
-    }
+    authChannel.current?.postMessage('signed-out');
   }, [endSession]);
 
   const startSession = useCallback(async ({ user, tokens }: AuthResponse) => {
@@ -90,7 +89,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     channel.onmessage = (event) => {
       if (event.data === 'signed-out') endSessionAndLeave();
     };
-    return () => channel.close();
+    authChannel.current = channel;
+    return () => {
+      authChannel.current = null;
+      channel.close();
+    };
   }, [endSessionAndLeave]);
 
   const signedIn = state.status === 'authenticated';
