@@ -115,6 +115,17 @@ describe('ChatWork webhooks', () => {
     const owner = await connected();
     const stranger = await registerUser(app());
     const url = `/api/chatwork/connections/${owner.connection.id}/webhook`;
+    const state = () => app().inject({ method: 'GET', url, headers: bearer(owner.token) });
+    expect((await state()).json()).toEqual({
+      webhook_url: `https://matome.test/api/chatwork/webhook/${owner.connection.id}`,
+      settings_url: `${emulator.url}/service/packages/chatwork/subpackages/webhook/list.php`,
+      configured: false,
+      configured_at: null,
+    });
+    expectApiError(
+      await app().inject({ method: 'GET', url, headers: bearer(stranger.tokens.accessToken) }),
+      404,
+    );
     expectApiError(
       await app().inject({
         method: 'PUT',
@@ -137,11 +148,14 @@ describe('ChatWork webhooks', () => {
       (await app().inject({ method: 'PUT', url, headers: bearer(owner.token), payload: { token: TOKEN } }))
         .statusCode,
     ).toBe(204);
+    expect((await state()).json()).toMatchObject({ configured: true, configured_at: expect.any(String) });
+    expect((await state()).body).not.toContain(TOKEN);
     expect((await app().inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(
       204,
     );
     const me = owner.connection.platform_user_id;
     await deliver(owner.connection.id, `[To:${me}] after clearing`, TOKEN, me);
     expect(owner.received).toEqual([]);
+    expect((await state()).json()).toMatchObject({ configured: false, configured_at: null });
   });
 });
