@@ -1,4 +1,4 @@
-import { KeyRound, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import { KeyRound, LoaderCircle, Radio, RefreshCw, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection, SlackUnavailable } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -14,6 +14,8 @@ interface ConnectionItemProps {
   onRefresh(): void;
   onDisconnect(): void;
   onReconnect(): void;
+  /** ChatWork only: opens the live-updates (webhook) setup. */
+  onLiveUpdates?(): void;
 }
 
 /** One Slack workspace or ChatWork account in the panel, with its state and what can be done with it. */
@@ -27,6 +29,7 @@ export function ConnectionItem({
   onRefresh,
   onDisconnect,
   onReconnect,
+  onLiveUpdates,
 }: ConnectionItemProps) {
   const { t } = useTranslation(['connections', 'dashboard']);
   const platformName = t(`dashboard:connections.platforms.${connection.platform}`);
@@ -97,6 +100,17 @@ export function ConnectionItem({
           )}
           {t(refreshing ? 'account.refreshing' : 'account.refresh')}
         </Button>
+        {onLiveUpdates && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onLiveUpdates}
+            aria-label={t('live.actionLabel', { name })}
+          >
+            <Radio aria-hidden="true" className="size-3.5" />
+            {t('live.action')}
+          </Button>
+        )}
         <Button
           variant="ghost"
           size="sm"

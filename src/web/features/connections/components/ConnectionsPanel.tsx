@@ -18,6 +18,7 @@ import { toBcp47 } from '../../../lib/language.ts';
 import { useConnectPlatform } from '../api/connect-platform.ts';
 import { connectionsOverviewQueryOptions } from '../api/get-connections-overview.ts';
 import { useDisconnectConnection } from '../api/disconnect-connection.ts';
+import { ChatworkLiveUpdatesDialog } from './ChatworkLiveUpdatesDialog.tsx';
 import { ConnectionItem } from './ConnectionItem.tsx';
 import { DisconnectDialog } from './DisconnectDialog.tsx';
 import { PlanUsage } from './PlanUsage.tsx';
@@ -66,6 +67,7 @@ export function ConnectionsPanel({
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(() => new Set());
   const [toDisconnect, setToDisconnect] = useState<PlatformConnection | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
+  const [liveUpdatesOf, setLiveUpdatesOf] = useState<PlatformConnection | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes when the disconnect dialog closes; null returns it to the button that opened the dialog. */
   const afterDisconnectFocusRef = useRef<HTMLElement | null>(null);
@@ -264,6 +266,12 @@ export function ConnectionsPanel({
                       onRefresh={() => void refresh(connection)}
                       onDisconnect={() => askToDisconnect(connection)}
                       onReconnect={() => startConnect(connection.platform)}
+                      onLiveUpdates={
+                        // Sample connections have no ChatWork account behind them to create a webhook in.
+                        connection.platform === 'chatwork' && !connection.is_sample
+                          ? () => setLiveUpdatesOf(connection)
+                          : undefined
+                      }
                     />
                   ))}
                 </ul>
@@ -285,6 +293,11 @@ export function ConnectionsPanel({
         onConfirm={confirmDisconnect}
         onClose={() => setToDisconnect(null)}
         returnFocusRef={afterDisconnectFocusRef}
+      />
+      <ChatworkLiveUpdatesDialog
+        connection={liveUpdatesOf}
+        name={liveUpdatesOf ? nameOf(liveUpdatesOf) : ''}
+        onClose={() => setLiveUpdatesOf(null)}
       />
       <SetupGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
     </section>
