@@ -17,8 +17,8 @@
  *   the consent page, and JWT signatures (its access tokens have the real claims and a random signature);
  * - contacts, tasks, files, members, read/unread marks (unread_num and mention_num are fixed by the seed), PUT and
  *   DELETE calls and `/my/status`;
- * - the webhook settings page: account webhooks (`mention_to_me`) are created through the control API, and what
- *   their deliveries leave out is in chatwork-webhooks.ts.
+ * - of the webhook settings page, anything but creating an account webhook with "Mention to me"
+ *   (chatwork-webhook-page.ts; the control API does the rest), and what deliveries leave out (chatwork-webhooks.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -31,6 +31,7 @@ import { chatworkApiRoutes, chatworkErrors } from './chatwork-api.ts';
 import { chatworkOAuthRoutes } from './chatwork-oauth.ts';
 import { chatworkSeedSchema, defaultChatworkSeed, type ChatworkSeed } from './chatwork-seed.ts';
 import { ChatworkStore } from './chatwork-store.ts';
+import { chatworkWebhookPageRoutes } from './chatwork-webhook-page.ts';
 import { chatworkWebhookRoutes } from './chatwork-webhooks.ts';
 
 const statusTexts: Record<number, string> = {
@@ -50,6 +51,7 @@ const chatworkEmulator: EmulatorDefinition<ChatworkSeed, ChatworkStore> = {
     chatworkOAuthRoutes(app, context);
     chatworkApiRoutes(app, context);
     chatworkWebhookRoutes(app, context);
+    chatworkWebhookPageRoutes(app, context);
   },
 };
 

@@ -195,4 +195,35 @@ describe('ChatWork account webhooks', () => {
     };
     expect(afterReset.webhooks).toEqual([]);
   });
+
+  it('creates a webhook on the emulated settings page, which shows its token once created', async () => {
+    const page = `${emulator.url}/service/packages/chatwork/subpackages/webhook/list.php`;
+    const empty = await fetch(page);
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toContain('<option value="1002">Ben Carter (1002)</option>');
+    const submit = (fields: Record<string, string>) =>
+      fetch(page, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          account: '1001',
+          name: 'Matome',
+          url: hookUrl,
+          event: 'account',
+          ...fields,
+        }),
+      });
+
+    const unticked = await submit({});
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain('role="alert"');
+    const created = await submit({ mention_to_me: 'on' });
+    expect(created.status).toBe(200);
+    const token = /<code id="created-token">([^<]+)<\/code>/.exec(await created.text())?.[1];
+    expect(token).toBeDefined();
+
+    await postAs(1002, 2003, '[To:1001] from the page');
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]!.headers['x-chatworkwebhooksignature']).toBe(signatureOf(token!, received[0]!.body));
+  });
 });

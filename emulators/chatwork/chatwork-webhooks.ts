@@ -31,6 +31,7 @@ const MAX_RECORDED_DELIVERIES = 1_000;
 
 export interface ChatworkWebhookSetting {
   webhook_setting_id: string;
+  name: string;
   account_id: number;
   url: string;
   token: string;
@@ -51,6 +52,7 @@ export interface ChatworkWebhookDelivery {
 
 const createSchema = z.strictObject({
   account_id: z.number().int().positive(),
+  name: z.string().max(100).default(''),
   url: z.url(),
   token: z
     .string()
@@ -149,26 +151,37 @@ export function announceMessage(
   }
 }
 
+export type WebhookCreation =
+  { ok: true; setting: ChatworkWebhookSetting } | { ok: false; status: 400 | 404; message: string };
+
+/** Creates an account webhook as ChatWork's settings page does, for the control API and the emulated page. */
+export function createWebhookSetting(store: ChatworkStore, input: unknown): WebhookCreation {
+  const parsed = createSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: z.prettifyError(parsed.error) };
+  const { account_id, name, url, token, event_type } = parsed.data;
+  if (!store.account(account_id))
+    return { ok: false, status: 404, message: `No seeded account ${account_id}` };
+  const owned = store.webhookSettings.filter((setting) => setting.account_id === account_id);
+  if (owned.length >= MAX_WEBHOOKS_PER_ACCOUNT) {
+    return { ok: false, status: 400, message: `An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks` };
+  }
+  const setting: ChatworkWebhookSetting = {
+    webhook_setting_id: String(store.nextWebhookSettingId()),
+    name,
+    account_id,
+    url,
+    token: token ?? randomBytes(32).toString('base64'),
+    event_type,
+  };
+  store.webhookSettings.push(setting);
+  return { ok: true, setting };
+}
+
 export function chatworkWebhookRoutes(app: FastifyInstance, context: EmulatorContext<ChatworkStore>): void {
   app.post('/_control/webhooks', async (request, reply) => {
-    const parsed = createSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 400, z.prettifyError(parsed.error));
-    const store = context.state();
-    const { account_id, url, token, event_type } = parsed.data;
-    if (!store.account(account_id)) return refuse(reply, 404, `No seeded account ${account_id}`);
-    const owned = store.webhookSettings.filter((setting) => setting.account_id === account_id);
-    if (owned.length >= MAX_WEBHOOKS_PER_ACCOUNT) {
-      return refuse(reply, 400, `An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks`);
-    }
-    const setting: ChatworkWebhookSetting = {
-      webhook_setting_id: String(store.nextWebhookSettingId()),
-      account_id,
-      url,
-      token: token ?? randomBytes(32).toString('base64'),
-      event_type,
-    };
-    store.webhookSettings.push(setting);
-    return setting;
+    const created = createWebhookSetting(context.state(), request.body ?? {});
+    if (!created.ok) return refuse(reply, created.status, created.message);
+    return created.setting;
   });
 
   app.get('/_control/webhooks', async () => ({ webhooks: context.state().webhookSettings }));
