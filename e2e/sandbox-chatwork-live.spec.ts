@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  axeViolations,
   failOnConsoleErrors,
   registerThroughMail,
   sandboxEmulatorURLs,
@@ -23,6 +24,7 @@ const text = {
     dialog: /^Live updates for/,
     off: /Live updates are off/,
     on: /Live updates are on/,
+    settings: /^Open ChatWork’s webhook settings/,
     url: 'Webhook URL for this account',
     copy: 'Copy',
     token: 'Webhook token',
@@ -40,6 +42,7 @@ const text = {
     dialog: /のリアルタイム更新$/,
     off: /リアルタイム更新は無効です/,
     on: /リアルタイム更新は有効です/,
+    settings: /^ChatWork の Webhook 設定を開く/,
     url: 'このアカウントの Webhook URL',
     copy: 'コピー',
     token: 'Webhook トークン',
@@ -84,21 +87,35 @@ for (const language of ['en', 'jp'] as const) {
     await expect(page.getByText(copy.connected)).toBeVisible();
     await openPanel(page, copy.panel);
 
-    // What a user does once in ChatWork, given the URL the dialog shows; ChatWork then shows the token.
+    // What a user does once: open ChatWork's webhook page from the dialog, create the webhook with the URL shown
+    // there, and bring back the token ChatWork shows.
     await page.getByRole('button', { name: copy.liveUpdates }).click();
     const dialog = page.getByRole('dialog', { name: copy.dialog });
     await expect(dialog.getByText(copy.off)).toBeVisible();
-    const urlField = dialog.getByLabel(copy.url);
-    const webhookUrl = await urlField.inputValue();
+    expect(await axeViolations(page)).toEqual([]);
+    const webhookUrl = await dialog.getByLabel(copy.url).inputValue();
     expect(webhookUrl).toMatch(/\/api\/chatwork\/webhook\/[0-9a-f-]{36}$/);
     await dialog.getByRole('button', { name: copy.copy }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webhookUrl);
-    const webhook = (await controlChatwork('webhooks', { account_id: MAYA, url: webhookUrl })) as {
-      webhook_setting_id: string;
-      token: string;
-    };
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(webhookUrl);
+    const [chatwork] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('link', { name: copy.settings }).click(),
+    ]);
+    await chatwork.getByLabel('Sign in as').selectOption(String(MAYA));
+    await chatwork.getByLabel('Webhook name').fill('Matome');
+    await chatwork.getByLabel('Webhook URL').fill(copied);
+    await chatwork.getByLabel('Mention to me').check();
+    await chatwork.getByRole('button', { name: 'Create' }).click();
+    const token = (await chatwork.locator('#created-token').textContent()) ?? '';
+    await chatwork.close();
+    const { webhooks } = (await (
+      await fetch(`${sandboxEmulatorURLs.chatwork}/_control/webhooks`)
+    ).json()) as { webhooks: { webhook_setting_id: string; url: string }[] };
+    const webhook = webhooks.find((candidate) => candidate.url === webhookUrl)!;
+    expect(webhook).toBeDefined();
     try {
-      await dialog.getByLabel(copy.token).fill(webhook.token);
+      await dialog.getByLabel(copy.token).fill(token);
       await dialog.getByRole('button', { name: copy.save }).click();
       await expect(dialog.getByText(copy.on)).toBeVisible();
       await page.keyboard.press('Escape');
@@ -106,6 +123,7 @@ for (const language of ['en', 'jp'] as const) {
       await expect(card(copy.seen)).toBeVisible();
 
       const mention = `live check ${language} ${Date.now()}`;
+      const postedAt = Date.now();
       await controlChatwork('messages', {
         room_id: JOINT_ROOM,
         account_id: SUZUKI,
@@ -115,6 +133,9 @@ for (const language of ['en', 'jp'] as const) {
       // Within the 2 seconds issue 16 asks for, behind the pill, so the list does not move under the reader.
       const pill = page.getByRole('button', { name: copy.pill });
       await expect(pill).toBeVisible({ timeout: 2_000 });
+      const latencyMs = Date.now() - postedAt;
+      test.info().annotations.push({ type: 'mention to pill (ms)', description: String(latencyMs) });
+      process.stdout.write(`ChatWork mention to pill (${language}): ${latencyMs} ms\n`);
       await expect(card(mention)).toHaveCount(0);
       await expect(page).toHaveTitle(/^\(1\) /);
       await pill.click();
