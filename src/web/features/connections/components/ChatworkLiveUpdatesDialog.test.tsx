@@ -180,4 +180,25 @@ describe('ChatWork live updates', () => {
       await within(dialog).findByText(/Live updates are on: a webhook token was saved on/),
     ).toBeVisible();
   });
+
+  it('selects the URL for copying by hand where the clipboard is refused', async () => {
+    stubApi({
+      'GET /api/connections/overview': overview,
+      [`GET ${webhookPath}`]: () => json(200, webhookState(false)),
+    });
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    await openLiveUpdates();
+
+    await user.click(screen.getByRole('button', { name: /live updates for Aiko/ }));
+    const dialog = await screen.findByRole('dialog');
+    const field = await within(dialog).findByLabelText<HTMLInputElement>('Webhook URL for this account');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+
+    expect(within(dialog).getByText(/Copying is not allowed here; the address is selected/)).toBeVisible();
+    expect(field.selectionStart).toBe(0);
+    expect(field.selectionEnd).toBe(field.value.length);
+  });
 });

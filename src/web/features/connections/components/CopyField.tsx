@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 
@@ -9,6 +9,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 export function CopyField({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('connections');
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<CopyState>('idle');
 
   const copy = async () => {
@@ -16,7 +17,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       await navigator.clipboard.writeText(value);
       setState('copied');
     } catch {
-      (document.getElementById(id) as HTMLInputElement | null)?.select();
+      inputRef.current?.select();
       setState('failed');
     }
   };
@@ -28,6 +29,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       </label>
       <div className="flex gap-2">
         <input
+          ref={inputRef}
           id={id}
           readOnly
           value={value}
