@@ -9,12 +9,13 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import { isTransportError } from '../../../lib/api-client.ts';
 import { chatworkWebhookQueryOptions } from '../api/get-chatwork-webhook.ts';
+import '../lib/chatwork-live-texts.ts';
 import { ChatworkWebhookTokenForm } from './ChatworkWebhookTokenForm.tsx';
 import { CopyField } from './CopyField.tsx';
 
 interface ChatworkLiveUpdatesDialogProps {
-  /** The ChatWork connection being set up; null keeps the dialog closed. */
-  connection: PlatformConnection | null;
+  /** The ChatWork connection being set up; the panel renders the dialog only while there is one. */
+  connection: PlatformConnection;
   name: string;
   onClose(): void;
 }
@@ -24,35 +25,35 @@ interface ChatworkLiveUpdatesDialogProps {
  * ChatWork shows, so mentions reach the open inbox without a refresh (decision 132).
  */
 export function ChatworkLiveUpdatesDialog({ connection, name, onClose }: ChatworkLiveUpdatesDialogProps) {
-  const { t } = useTranslation('connections');
+  const { t } = useTranslation('chatworkLive');
   return (
     <Dialog
-      open={connection !== null}
+      open
       onClose={onClose}
-      title={t('live.title', { name })}
-      description={t('live.description')}
+      title={t('title', { name })}
+      description={t('description')}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {t('live.close')}
+          {t('close')}
         </Button>
       }
     >
-      {connection && <LiveUpdatesSetup connectionId={connection.id} />}
+      <LiveUpdatesSetup connectionId={connection.id} />
     </Dialog>
   );
 }
 
 function LiveUpdatesSetup({ connectionId }: { connectionId: string }) {
-  const { t } = useTranslation('connections');
+  const { t } = useTranslation('chatworkLive');
   const webhook = useQuery(chatworkWebhookQueryOptions(connectionId));
 
-  if (webhook.isPending) return <p role="status">{t('live.loading')}</p>;
+  if (webhook.isPending) return <p role="status">{t('loading')}</p>;
   if (webhook.isError) {
     return (
       <Alert>
-        <p>{isTransportError(webhook.error) ? webhook.error.message : t('live.loadFailed')}</p>
+        <p>{isTransportError(webhook.error) ? webhook.error.message : t('loadFailed')}</p>
         <Button variant="secondary" size="sm" onClick={() => void webhook.refetch()}>
-          {t('live.retry')}
+          {t('retry')}
         </Button>
       </Alert>
     );
@@ -70,29 +71,29 @@ function LiveUpdatesSetup({ connectionId }: { connectionId: string }) {
         className={`flex items-start gap-2 rounded-md p-2 ${configured ? 'bg-emerald-50 text-emerald-900' : 'bg-slate-100 text-slate-800'}`}
       >
         <Radio aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {configured ? t('live.stateOn', { date: setOn }) : t('live.stateOff')}
+        {configured ? t('stateOn', { date: setOn }) : t('stateOff')}
       </p>
       <ol className="list-decimal space-y-3 pl-5">
         <li>
-          {t('live.steps.open')}{' '}
+          {t('steps.open')}{' '}
           <a
             href={settings_url}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 font-semibold text-indigo-700 underline hover:text-indigo-900"
           >
-            {t('live.steps.openLink')}
+            {t('steps.openLink')}
             <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only"> {t('live.newTab')}</span>
+            <span className="sr-only"> {t('newTab')}</span>
           </a>
         </li>
-        <li>{t('live.steps.create')}</li>
+        <li>{t('steps.create')}</li>
         <li className="space-y-2">
-          <p>{t('live.steps.url')}</p>
-          <CopyField label={t('live.urlLabel')} value={webhook_url} />
+          <p>{t('steps.url')}</p>
+          <CopyField label={t('urlLabel')} value={webhook_url} />
         </li>
-        <li>{t('live.steps.event')}</li>
-        <li>{t('live.steps.token')}</li>
+        <li>{t('steps.event')}</li>
+        <li>{t('steps.token')}</li>
       </ol>
       <ChatworkWebhookTokenForm connectionId={connectionId} configured={configured} />
     </div>

@@ -15,7 +15,7 @@ export function ChatworkWebhookTokenForm({
   connectionId: string;
   configured: boolean;
 }) {
-  const { t } = useTranslation('connections');
+  const { t } = useTranslation('chatworkLive');
   const [token, setToken] = useState('');
   const [done, setDone] = useState<'saved' | 'removed' | null>(null);
   const save = useSetChatworkWebhookToken(connectionId);
@@ -48,16 +48,16 @@ export function ChatworkWebhookTokenForm({
         <Alert>
           <p>
             {refused
-              ? t('live.invalidToken')
+              ? t('invalidToken')
               : isTransportError(error)
                 ? error.message
-                : t(save.error ? 'live.saveFailed' : 'live.removeFailed', { reason: error.message })}
+                : t(save.error ? 'saveFailed' : 'removeFailed', { reason: error.message })}
           </p>
         </Alert>
       )}
       <TextField
-        label={t(configured ? 'live.tokenLabelReplace' : 'live.tokenLabel')}
-        hint={t('live.tokenHint')}
+        label={t(configured ? 'tokenLabelReplace' : 'tokenLabel')}
+        hint={t('tokenHint')}
         name="chatwork-webhook-token"
         autoComplete="off"
         spellCheck={false}
@@ -67,15 +67,15 @@ export function ChatworkWebhookTokenForm({
         onChange={(event) => setToken(event.target.value)}
       />
       <p role="status" className="text-sm text-emerald-800">
-        {done === 'saved' ? t('live.saved') : done === 'removed' ? t('live.removed') : ''}
+        {done === 'saved' ? t('saved') : done === 'removed' ? t('removed') : ''}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={busy}>
-          {t(save.isPending ? 'live.saving' : 'live.save')}
+          {t(save.isPending ? 'saving' : 'save')}
         </Button>
         {configured && (
           <Button variant="ghost" size="sm" onClick={forget} disabled={busy}>
-            {t(remove.isPending ? 'live.removing' : 'live.remove')}
+            {t(remove.isPending ? 'removing' : 'remove')}
           </Button>
         )}
       </div>

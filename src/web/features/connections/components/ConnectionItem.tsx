@@ -2,6 +2,7 @@ import { KeyRound, LoaderCircle, Radio, RefreshCw, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection, SlackUnavailable } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import '../lib/chatwork-live-texts.ts';
 
 interface ConnectionItemProps {
   connection: PlatformConnection & { unavailable?: readonly SlackUnavailable[] };
@@ -31,7 +32,7 @@ export function ConnectionItem({
   onReconnect,
   onLiveUpdates,
 }: ConnectionItemProps) {
-  const { t } = useTranslation(['connections', 'dashboard']);
+  const { t } = useTranslation(['connections', 'dashboard', 'chatworkLive']);
   const platformName = t(`dashboard:connections.platforms.${connection.platform}`);
 
   return (
@@ -105,10 +106,10 @@ export function ConnectionItem({
             variant="secondary"
             size="sm"
             onClick={onLiveUpdates}
-            aria-label={t('live.actionLabel', { name })}
+            aria-label={t('chatworkLive:actionLabel', { name })}
           >
             <Radio aria-hidden="true" className="size-3.5" />
-            {t('live.action')}
+            {t('chatworkLive:action')}
           </Button>
         )}
         <Button

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Cable, ChevronDown, CircleHelp, LoaderCircle, Settings } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   platforms,
@@ -18,11 +18,15 @@ import { toBcp47 } from '../../../lib/language.ts';
 import { useConnectPlatform } from '../api/connect-platform.ts';
 import { connectionsOverviewQueryOptions } from '../api/get-connections-overview.ts';
 import { useDisconnectConnection } from '../api/disconnect-connection.ts';
-import { ChatworkLiveUpdatesDialog } from './ChatworkLiveUpdatesDialog.tsx';
 import { ConnectionItem } from './ConnectionItem.tsx';
 import { DisconnectDialog } from './DisconnectDialog.tsx';
 import { PlanUsage } from './PlanUsage.tsx';
 import { SetupGuideDialog } from './SetupGuideDialog.tsx';
+
+/** Loaded when first opened: most visits never set up a webhook. */
+const ChatworkLiveUpdatesDialog = lazy(async () => ({
+  default: (await import('./ChatworkLiveUpdatesDialog.tsx')).ChatworkLiveUpdatesDialog,
+}));
 
 export type ConnectionAction = 'connect' | 'disconnect' | 'refresh';
 
@@ -294,11 +298,15 @@ export function ConnectionsPanel({
         onClose={() => setToDisconnect(null)}
         returnFocusRef={afterDisconnectFocusRef}
       />
-      <ChatworkLiveUpdatesDialog
-        connection={liveUpdatesOf}
-        name={liveUpdatesOf ? nameOf(liveUpdatesOf) : ''}
-        onClose={() => setLiveUpdatesOf(null)}
-      />
+      {liveUpdatesOf && (
+        <Suspense fallback={null}>
+          <ChatworkLiveUpdatesDialog
+            connection={liveUpdatesOf}
+            name={nameOf(liveUpdatesOf)}
+            onClose={() => setLiveUpdatesOf(null)}
+          />
+        </Suspense>
+      )}
       <SetupGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
     </section>
   );

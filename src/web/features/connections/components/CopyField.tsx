@@ -7,7 +7,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 
 /** A read-only value with a copy button; where the clipboard is refused, the value is selected for copying by hand. */
 export function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('connections');
+  const { t } = useTranslation('chatworkLive');
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<CopyState>('idle');
@@ -42,11 +42,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           ) : (
             <Copy aria-hidden="true" className="size-3.5" />
           )}
-          {t('live.copy')}
+          {t('copy')}
         </Button>
       </div>
       <p role="status" className="text-xs text-slate-600">
-        {state === 'copied' ? t('live.copied') : state === 'failed' ? t('live.copyFailed') : ''}
+        {state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : ''}
       </p>
     </div>
   );
