@@ -61,6 +61,8 @@ process.stdout.write(
     `Mail catcher:      ${mail.url}  (every e-mail the app sends: confirmation and password-reset links)`,
     'Request logs: <emulator>/_control/requests. Post a Slack message as anyone (delivered as an event):',
     `  curl -X POST ${emulators.slack.url}/_control/events/post -H 'content-type: application/json' -d '{"channel":"C…","user":"U…","text":"<@U…> hi"}'`,
+    `ChatWork webhooks: the app's "Live updates" dialog links to ${emulators.chatwork.url}/service/packages/chatwork/subpackages/webhook/list.php; post as anyone:`,
+    `  curl -X POST ${emulators.chatwork.url}/_control/messages -H 'content-type: application/json' -d '{"room_id":5010,"account_id":4001,"body":"[To:3001] hi"}'`,
     'Press Ctrl+C to stop everything.',
     '',
   ].join('\n'),

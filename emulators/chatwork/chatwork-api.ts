@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../core/emulator-server.ts';
 import type { AccessToken, ChatworkStore } from './chatwork-store.ts';
+import { announceMessage } from './chatwork-webhooks.ts';
 
 const requestsPerWindow = 300;
 const rateLimitWindowMs = 5 * 60 * 1000;
@@ -236,6 +237,7 @@ export function chatworkApiRoutes(app: FastifyInstance, context: EmulatorContext
     const messageId = context
       .state()
       .postMessage(view.room.room_id, caller.accountId, form.body, context.clock.nowSeconds());
+    announceMessage(context, view.room.room_id, messageId);
     return { message_id: messageId };
   });
 

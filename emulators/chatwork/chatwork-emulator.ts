@@ -1,7 +1,8 @@
 /**
  * A local stand-in for ChatWork's OAuth 2.0 consent page (`/packages/oauth2/login.php`) and token endpoint and the
  * API v2 calls Matome makes: GET /me, GET and POST /rooms, GET /rooms/{id}, GET and POST /rooms/{id}/messages,
- * GET /rooms/{id}/messages/{id}. Its answers are held to ChatWork's RAML by the connectors' contract tests.
+ * GET /rooms/{id}/messages/{id}; and it delivers account webhooks (chatwork-webhooks.ts). Its answers are held to
+ * ChatWork's RAML by the connectors' contract tests.
  *
  * What it knowingly does not model, and what real ChatWork does there:
  * - the free plan's 40-day window: messages older than 40 days are not returned and answers carry
@@ -15,7 +16,9 @@
  * - organisation approval of API use on Business and Enterprise plans (PDF, "Before You Start"), SAML sign-in on
  *   the consent page, and JWT signatures (its access tokens have the real claims and a random signature);
  * - contacts, tasks, files, members, read/unread marks (unread_num and mention_num are fixed by the seed), PUT and
- *   DELETE calls, webhooks and `/my/status`.
+ *   DELETE calls and `/my/status`;
+ * - of the webhook settings page, anything but creating an account webhook with "Mention to me"
+ *   (chatwork-webhook-page.ts; the control API does the rest), and what deliveries leave out (chatwork-webhooks.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -28,6 +31,8 @@ import { chatworkApiRoutes, chatworkErrors } from './chatwork-api.ts';
 import { chatworkOAuthRoutes } from './chatwork-oauth.ts';
 import { chatworkSeedSchema, defaultChatworkSeed, type ChatworkSeed } from './chatwork-seed.ts';
 import { ChatworkStore } from './chatwork-store.ts';
+import { chatworkWebhookPageRoutes } from './chatwork-webhook-page.ts';
+import { chatworkWebhookRoutes } from './chatwork-webhooks.ts';
 
 const statusTexts: Record<number, string> = {
   400: 'Bad Request',
@@ -45,6 +50,8 @@ const chatworkEmulator: EmulatorDefinition<ChatworkSeed, ChatworkStore> = {
   routes(app: FastifyInstance, context) {
     chatworkOAuthRoutes(app, context);
     chatworkApiRoutes(app, context);
+    chatworkWebhookRoutes(app, context);
+    chatworkWebhookPageRoutes(app, context);
   },
 };
 

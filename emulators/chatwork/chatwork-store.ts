@@ -6,6 +6,7 @@ import type {
   ChatworkSeedMessage,
   ChatworkSeedRoom,
 } from './chatwork-seed.ts';
+import type { ChatworkWebhookDelivery, ChatworkWebhookSetting } from './chatwork-webhooks.ts';
 
 const accessTokenLifetimeSeconds = 900;
 /** Without `offline_access` a refresh token lapses after 14 days ("subject to change", says ChatWork). */
@@ -49,6 +50,10 @@ export class ChatworkStore {
   /** force=0 cursors: the newest message id each token has already been given, per room. */
   private readonly cursors = new Map<string, bigint>();
   private lastMessageId = 0n;
+  /** Account webhooks, as created on ChatWork's webhook settings page, and what was delivered to them. */
+  readonly webhookSettings: ChatworkWebhookSetting[] = [];
+  readonly webhookDeliveries: ChatworkWebhookDelivery[] = [];
+  private lastWebhookSettingId = 12_344;
 
   readonly seed: ChatworkSeed;
 
@@ -208,6 +213,11 @@ export class ChatworkStore {
     };
     this.append(message);
     return message.message_id;
+  }
+
+  nextWebhookSettingId(): number {
+    this.lastWebhookSettingId += 1;
+    return this.lastWebhookSettingId;
   }
 
   createRoom(room: Omit<ChatworkSeedRoom, 'room_id'>): number {

@@ -19,3 +19,15 @@ export const streamQuerySchema = z.object({
 
 /** The SSE event name of new messages; its data is `{platform, messages}` with source messages. */
 export const LIVE_MESSAGES_EVENT = 'messages';
+
+/** A ChatWork connection's account webhook as Matome knows it; the token itself is never sent back. */
+export const chatworkWebhookStateSchema = z.object({
+  /** Where ChatWork is to post: this connection's `POST /api/chatwork/webhook/{connection}` on the public URL. */
+  webhook_url: z.url(),
+  /** ChatWork's page where the user creates account webhooks. */
+  settings_url: z.url(),
+  configured: z.boolean(),
+  /** When the token was pasted; null while none is set. */
+  configured_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ChatworkWebhookState = z.infer<typeof chatworkWebhookStateSchema>;

@@ -379,6 +379,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connections: connectionsService,
     liveEvents,
     addLiveMessages: (userId, messages) => messagesService.addLiveMessages(userId, 'chatwork', messages),
+    publicUrl: settings.PUBLIC_URL,
+    chatworkWebUrl: settings.CHATWORK_AUTHORIZE_URL,
   });
 
   const geocodingOrigin = settings.REVERSE_GEOCODING_URL

@@ -1,5 +1,6 @@
 import 'i18next';
 import type about from '../locales/en/about.json';
+import type chatworkLive from '../locales/en/chatwork-live.json';
 import type commercial from '../locales/en/commercial.json';
 import type contact from '../locales/en/contact.json';
 import type dataGuide from '../locales/en/data-guide.json';
@@ -11,6 +12,7 @@ import type { Strings } from './i18n.ts';
 /** Namespaces that their pages add when they load (lib/page-texts.ts). */
 interface PageTexts {
   about: typeof about;
+  chatworkLive: typeof chatworkLive;
   commercial: typeof commercial;
   contact: typeof contact;
   dataGuide: typeof dataGuide;

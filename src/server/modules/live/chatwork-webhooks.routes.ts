@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectionIdSchema } from '../../../contract/connections.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
+import { chatworkWebhookStateSchema } from '../../../contract/live.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import { chatworkWebhookTokenSchema, type ChatworkWebhooksService } from './chatwork-webhooks.service.ts';
@@ -14,6 +15,23 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 
 export function chatworkWebhookTokenRoutes(service: ChatworkWebhooksService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/chatwork/connections/:connectionId/webhook',
+      {
+        onRequest: [app.authenticate],
+        schema: {
+          tags: ['live'],
+          summary: 'The webhook URL to give ChatWork for a connection, and whether its token is set',
+          security: bearerSecurity,
+          params: paramsSchema,
+          response: { 200: chatworkWebhookStateSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSubject(request);
+        return service.getState(userId, request.params.connectionId);
+      },
+    );
     routes.put(
       '/chatwork/connections/:connectionId/webhook',
       {

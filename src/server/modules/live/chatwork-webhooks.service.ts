@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { inputText } from '../../../contract/text.ts';
 import { classifyChatworkMessage, mentionsMe } from '../../../contract/classification.ts';
+import type { ChatworkWebhookState } from '../../../contract/live.ts';
 import type { ChatworkSourceMessage } from '../../../contract/messages.ts';
 import type { LiveEvents } from '../../lib/live-events.ts';
 import { CHATWORK_WEBHOOK_TOKEN_PURPOSE, type TokenCipher } from '../../lib/token-cipher.ts';
@@ -32,7 +33,13 @@ export type ChatworkWebhooksDeps = {
   connections: ConnectionsService;
   liveEvents: LiveEvents;
   addLiveMessages: (userId: string, messages: ChatworkSourceMessage[]) => Promise<ChatworkSourceMessage[]>;
+  publicUrl: string;
+  /** Any URL on ChatWork's web host (its OAuth consent page): the webhook settings page lives there too. */
+  chatworkWebUrl: string;
 };
+
+/** ChatWork's list of the account's webhooks, where "Create a new webhook" starts (shared/providers/chatwork.md §5). */
+const WEBHOOK_SETTINGS_PATH = '/service/packages/chatwork/subpackages/webhook/list.php';
 
 function signatureMatches(token: string, rawBody: Buffer, signature: string | undefined): boolean {
   if (!signature) return false;
@@ -45,6 +52,18 @@ function signatureMatches(token: string, rawBody: Buffer, signature: string | un
 
 export function createChatworkWebhooksService(deps: ChatworkWebhooksDeps) {
   return {
+    /** What the setup guide shows: the URL to give ChatWork, where to go, and whether a token is set. */
+    async getState(userId: string, connectionId: string): Promise<ChatworkWebhookState> {
+      await deps.connections.requireConnection(userId, 'chatwork', connectionId);
+      const setAt = await deps.repo.chatworkWebhookSetAt(connectionId);
+      return {
+        webhook_url: `${deps.publicUrl}/api/chatwork/webhook/${connectionId}`,
+        settings_url: new URL(WEBHOOK_SETTINGS_PATH, deps.chatworkWebUrl).href,
+        configured: setAt !== undefined,
+        configured_at: setAt?.toISOString() ?? null,
+      };
+    },
+
     async setToken(userId: string, connectionId: string, token: string): Promise<void> {
       await deps.connections.requireConnection(userId, 'chatwork', connectionId);
       await deps.repo.setChatworkWebhook(

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-emulator.ts';
+import { controlEmulator } from '../../../../emulators/core/control-client.ts';
 import { connectionStatusResponseSchema } from '../../../contract/messages.ts';
 import { createInProcessLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { expectApiError } from '../../test/api-error.ts';
@@ -11,9 +14,25 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const TOKEN = Buffer.from('a webhook key of thirty-two bytes').toString('base64');
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
+/** The app's public address as the emulator reaches it: each request is handed to the app unchanged. */
+const publicEntrance = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    void testApp.app
+      .inject({
+        method: 'POST',
+        url: request.url ?? '/',
+        headers: request.headers,
+        payload: Buffer.concat(chunks),
+      })
+      .then((answer) => response.writeHead(answer.statusCode).end(answer.rawPayload));
+  });
+});
 const liveEvents = createInProcessLiveEvents();
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => publicEntrance.listen(0, '127.0.0.1', resolve));
   emulator = await startChatworkEmulator();
   const url = emulator.url;
   testApp = await createTestApp(
@@ -31,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
   await emulator?.close();
+  await new Promise((resolve) => publicEntrance.close(resolve));
 });
 beforeEach(async () => {
   await control(emulator.url, 'settings', { autoApprove: true });
@@ -115,6 +135,17 @@ describe('ChatWork webhooks', () => {
     const owner = await connected();
     const stranger = await registerUser(app());
     const url = `/api/chatwork/connections/${owner.connection.id}/webhook`;
+    const state = () => app().inject({ method: 'GET', url, headers: bearer(owner.token) });
+    expect((await state()).json()).toEqual({
+      webhook_url: `https://matome.test/api/chatwork/webhook/${owner.connection.id}`,
+      settings_url: `${emulator.url}/service/packages/chatwork/subpackages/webhook/list.php`,
+      configured: false,
+      configured_at: null,
+    });
+    expectApiError(
+      await app().inject({ method: 'GET', url, headers: bearer(stranger.tokens.accessToken) }),
+      404,
+    );
     expectApiError(
       await app().inject({
         method: 'PUT',
@@ -137,11 +168,56 @@ describe('ChatWork webhooks', () => {
       (await app().inject({ method: 'PUT', url, headers: bearer(owner.token), payload: { token: TOKEN } }))
         .statusCode,
     ).toBe(204);
+    expect((await state()).json()).toMatchObject({ configured: true, configured_at: expect.any(String) });
+    expect((await state()).body).not.toContain(TOKEN);
     expect((await app().inject({ method: 'DELETE', url, headers: bearer(owner.token) })).statusCode).toBe(
       204,
     );
     const me = owner.connection.platform_user_id;
     await deliver(owner.connection.id, `[To:${me}] after clearing`, TOKEN, me);
     expect(owner.received).toEqual([]);
+    expect((await state()).json()).toMatchObject({ configured: false, configured_at: null });
+  });
+
+  it('takes a mention the ChatWork emulator delivers for a webhook created with the URL Matome shows', async () => {
+    const user = await connected();
+    const me = Number(user.connection.platform_user_id);
+    const state = await app().inject({
+      method: 'GET',
+      url: `/api/chatwork/connections/${user.connection.id}/webhook`,
+      headers: bearer(user.token),
+    });
+    const { webhook_url } = state.json<{ webhook_url: string }>();
+    const { port } = publicEntrance.address() as AddressInfo;
+    // The user creates the webhook in ChatWork with that URL (here on this test's address) and pastes its token.
+    const created = await controlEmulator(emulator.url, '/_control/webhooks', {
+      account_id: me,
+      url: `http://127.0.0.1:${port}${new URL(webhook_url).pathname}`,
+    });
+    const { token } = created as { token: string };
+    await app().inject({
+      method: 'PUT',
+      url: `/api/chatwork/connections/${user.connection.id}/webhook`,
+      headers: bearer(user.token),
+      payload: { token },
+    });
+
+    await control(emulator.url, 'messages', {
+      room_id: 2003,
+      account_id: 1002,
+      body: `[To:${me}]Aiko Tanaka-san\nThe contract is signed.`,
+    });
+
+    await vi.waitFor(() => expect(user.received).toHaveLength(1));
+    expect(user.received[0]!.messages[0]).toMatchObject({
+      platform: 'chatwork',
+      body: `[To:${me}]Aiko Tanaka-san\nThe contract is signed.`,
+      room_info: { room_id: 2003 },
+      account: { account_id: 1002 },
+    });
+    const deliveries = (await (await fetch(`${emulator.url}/_control/webhooks/deliveries`)).json()) as {
+      deliveries: { status: number }[];
+    };
+    expect(deliveries.deliveries).toMatchObject([{ status: 200 }]);
   });
 });

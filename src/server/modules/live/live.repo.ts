@@ -37,6 +37,16 @@ export function createLiveRepo(db: Database) {
       return found;
     },
 
+    /** When a connection's webhook token was set, if it has one. */
+    async chatworkWebhookSetAt(connectionId: string): Promise<Date | undefined> {
+      const [found] = await db
+        .select({ createdAt: chatworkWebhooks.createdAt })
+        .from(chatworkWebhooks)
+        .where(eq(chatworkWebhooks.connectionId, connectionId))
+        .limit(1);
+      return found?.createdAt;
+    },
+
     async setChatworkWebhook(connectionId: string, tokenEncrypted: string): Promise<void> {
       await db
         .insert(chatworkWebhooks)

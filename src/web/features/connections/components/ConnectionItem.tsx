@@ -1,7 +1,8 @@
-import { KeyRound, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import { KeyRound, LoaderCircle, Radio, RefreshCw, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection, SlackUnavailable } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import '../lib/chatwork-live-texts.ts';
 
 interface ConnectionItemProps {
   connection: PlatformConnection & { unavailable?: readonly SlackUnavailable[] };
@@ -14,6 +15,8 @@ interface ConnectionItemProps {
   onRefresh(): void;
   onDisconnect(): void;
   onReconnect(): void;
+  /** ChatWork only: opens the live-updates (webhook) setup. */
+  onLiveUpdates?(): void;
 }
 
 /** One Slack workspace or ChatWork account in the panel, with its state and what can be done with it. */
@@ -27,8 +30,9 @@ export function ConnectionItem({
   onRefresh,
   onDisconnect,
   onReconnect,
+  onLiveUpdates,
 }: ConnectionItemProps) {
-  const { t } = useTranslation(['connections', 'dashboard']);
+  const { t } = useTranslation(['connections', 'dashboard', 'chatworkLive']);
   const platformName = t(`dashboard:connections.platforms.${connection.platform}`);
 
   return (
@@ -97,6 +101,17 @@ export function ConnectionItem({
           )}
           {t(refreshing ? 'account.refreshing' : 'account.refresh')}
         </Button>
+        {onLiveUpdates && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onLiveUpdates}
+            aria-label={t('chatworkLive:actionLabel', { name })}
+          >
+            <Radio aria-hidden="true" className="size-3.5" />
+            {t('chatworkLive:action')}
+          </Button>
+        )}
         <Button
           variant="ghost"
           size="sm"

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Cable, ChevronDown, CircleHelp, LoaderCircle, Settings } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   platforms,
@@ -22,6 +22,11 @@ import { ConnectionItem } from './ConnectionItem.tsx';
 import { DisconnectDialog } from './DisconnectDialog.tsx';
 import { PlanUsage } from './PlanUsage.tsx';
 import { SetupGuideDialog } from './SetupGuideDialog.tsx';
+
+/** Loaded when first opened: most visits never set up a webhook. */
+const ChatworkLiveUpdatesDialog = lazy(async () => ({
+  default: (await import('./ChatworkLiveUpdatesDialog.tsx')).ChatworkLiveUpdatesDialog,
+}));
 
 export type ConnectionAction = 'connect' | 'disconnect' | 'refresh';
 
@@ -66,6 +71,7 @@ export function ConnectionsPanel({
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(() => new Set());
   const [toDisconnect, setToDisconnect] = useState<PlatformConnection | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);
+  const [liveUpdatesOf, setLiveUpdatesOf] = useState<PlatformConnection | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes when the disconnect dialog closes; null returns it to the button that opened the dialog. */
   const afterDisconnectFocusRef = useRef<HTMLElement | null>(null);
@@ -264,6 +270,12 @@ export function ConnectionsPanel({
                       onRefresh={() => void refresh(connection)}
                       onDisconnect={() => askToDisconnect(connection)}
                       onReconnect={() => startConnect(connection.platform)}
+                      onLiveUpdates={
+                        // Sample connections have no ChatWork account behind them to create a webhook in.
+                        connection.platform === 'chatwork' && !connection.is_sample
+                          ? () => setLiveUpdatesOf(connection)
+                          : undefined
+                      }
                     />
                   ))}
                 </ul>
@@ -286,6 +298,15 @@ export function ConnectionsPanel({
         onClose={() => setToDisconnect(null)}
         returnFocusRef={afterDisconnectFocusRef}
       />
+      {liveUpdatesOf && (
+        <Suspense fallback={null}>
+          <ChatworkLiveUpdatesDialog
+            connection={liveUpdatesOf}
+            name={nameOf(liveUpdatesOf)}
+            onClose={() => setLiveUpdatesOf(null)}
+          />
+        </Suspense>
+      )}
       <SetupGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
     </section>
   );
