@@ -50,6 +50,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 15_000,
         },
       },
     ],

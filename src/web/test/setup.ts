@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
 import { changeLanguage, i18nReady } from '../lib/i18n.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
 
 await i18nReady;
+
+// findBy and waitFor wait up to 5 s rather than 1 s: screens that load their chunks and several queries took
+// longer than a second on a CI machine busy with other work, and a slow machine is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
