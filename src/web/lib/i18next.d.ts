@@ -3,7 +3,6 @@ import type about from '../locales/en/about.json';
 import type commercial from '../locales/en/commercial.json';
 import type contact from '../locales/en/contact.json';
 import type dataGuide from '../locales/en/data-guide.json';
-import type landing from '../locales/en/landing.json';
 import type onboarding from '../locales/en/onboarding.json';
 import type privacy from '../locales/en/privacy.json';
 import type terms from '../locales/en/terms.json';
@@ -15,7 +14,6 @@ interface PageTexts {
   commercial: typeof commercial;
   contact: typeof contact;
   dataGuide: typeof dataGuide;
-  landing: typeof landing;
   onboarding: typeof onboarding;
   privacy: typeof privacy;
   terms: typeof terms;

@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../lib/i18n.ts';
+import { changeLanguage, i18nReady, loadAppStrings } from '../lib/i18n.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
 
 await i18nReady;
+// Components are rendered here without the lazy routes that bring the app's strings in the browser.
+await loadAppStrings();
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

@@ -1,14 +1,9 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-
-// Everything below the hero, with its texts, arrives in its own chunk once the hero is on screen (decision 126).
-const LandingSections = lazy(() =>
-  import('./LandingSections.tsx').then((module) => ({ default: module.LandingSections })),
-);
+import { LandingSections } from './LandingSections.tsx';
 
 export function LandingPage() {
   const { t } = useTranslation('pages');
@@ -36,9 +31,7 @@ export function LandingPage() {
           </div>
         </div>
       </section>
-      <Suspense fallback={null}>
-        <LandingSections />
-      </Suspense>
+      <LandingSections />
     </>
   );
 }
