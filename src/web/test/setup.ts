@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { changeLanguage, i18nReady, loadAppStrings } from '../lib/i18n.ts';
+import { resetSessionData } from '../lib/session-data.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
 
 await i18nReady;
@@ -27,6 +28,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await changeLanguage('en');
   accessTokenStore.set(null);
+  // Lazy routes share one query cache across renders, as in the browser; each test starts without its data.
+  resetSessionData();
   window.localStorage.clear();
   window.sessionStorage.clear();
   expect(
