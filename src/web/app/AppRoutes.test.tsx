@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -51,8 +51,11 @@ describe('routes', () => {
       renderRouter(routes, path);
 
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
-      expect(screen.getByRole('banner')).toBeVisible();
-      expect(screen.getByRole('contentinfo')).toHaveTextContent('Matome. All rights reserved.');
+      const header = screen.getByRole('banner');
+      expect(within(header).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+      expect(within(header).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+      const footer = screen.getByRole('contentinfo');
+      expect(footer).toHaveTextContent('Matome. All rights reserved.');
       for (const link of [
         'About',
         'Contact',
@@ -60,7 +63,7 @@ describe('routes', () => {
         'Commercial transactions',
         'Terms of service',
       ]) {
-        expect(screen.getByRole('link', { name: link })).toBeVisible();
+        expect(within(footer).getByRole('link', { name: link })).toBeVisible();
       }
     },
   );

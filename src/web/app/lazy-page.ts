@@ -1,9 +1,12 @@
 import { createElement, type ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { loadAppStrings } from '../lib/i18n.ts';
 
 /**
  * A route whose screen lives in its own chunk. The data router loads it before it commits the navigation, so the
  * previous screen stays up (with the navigation progress bar) until the next one can render: never a blank page.
+ * The app's strings past the landing page's, and the query cache the screens share, come with the first such
+ * screen (docs/decisions/126).
  */
 export function lazyPage<Module, Props extends object>(
   load: () => Promise<Module>,
@@ -11,7 +14,12 @@ export function lazyPage<Module, Props extends object>(
   props?: Props,
 ): LazyRouteFunction<RouteObject> {
   return async () => {
-    const Component = pick(await load());
-    return { element: createElement(Component, props) };
+    const [module, { QueryProvider }] = await Promise.all([
+      load(),
+      import('./QueryProvider.tsx'),
+      loadAppStrings(),
+    ]);
+    const Component = pick(module);
+    return { element: createElement(QueryProvider, null, createElement(Component, props)) };
   };
 }

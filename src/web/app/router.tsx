@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/components/LandingPage.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { PageLoading } from './layouts/PageLoading.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { ErrorPage } from './routes/ErrorPage.tsx';
-import { LandingPage } from './routes/LandingPage.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/auth-constants.ts';
-import type { strings as englishStrings } from '../locales/en.ts';
+import type { strings as englishAppStrings } from '../locales/en-app.ts';
+import type { strings as englishFrameStrings } from '../locales/en.ts';
 import { detectLanguage } from './language-detection.ts';
 import {
   detectInitialLanguage,
@@ -13,13 +14,21 @@ import {
 } from './language.ts';
 import { reverseGeocodingUrl } from './page-config.ts';
 
-export type Strings = typeof englishStrings;
+export type Strings = typeof englishFrameStrings & typeof englishAppStrings;
 
-/** Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). */
-const stringLoaders: Record<Language, () => Promise<{ strings: Strings }>> = {
-  en: () => import('../locales/en.ts'),
-  jp: () => import('../locales/jp.ts'),
+type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
+
+/**
+ * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
+ * language comes in two parts (docs/decisions/126): what the landing page and every screen's frame show, before the
+ * first render, and the rest of the app's screens, with the first of them.
+ */
+const stringLoaders: Record<'frame' | 'app', Record<Language, StringLoader>> = {
+  frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
+  app: { en: () => import('../locales/en-app.ts'), jp: () => import('../locales/jp-app.ts') },
 };
+const loading = new Map<string, Promise<void>>();
+let appStringsWanted = false;
 
 export const i18n = i18next.createInstance();
 
@@ -27,11 +36,31 @@ i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) document.documentElement.lang = toBcp47(language);
 });
 
+function loadPart(part: keyof typeof stringLoaders, language: Language): Promise<void> {
+  const key = `${part}:${language}`;
+  let loaded = loading.get(key);
+  if (!loaded) {
+    loaded = stringLoaders[part][language]().then(({ strings }) => {
+      for (const [namespace, bundle] of Object.entries(strings))
+        i18n.addResourceBundle(language, namespace, bundle);
+    });
+    // A failed download (a dropped connection) may be tried again by the next screen.
+    loaded.catch(() => loading.delete(key));
+    loading.set(key, loaded);
+  }
+  return loaded;
+}
+
 async function loadStrings(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'common')) return;
-  const { strings } = await stringLoaders[language]();
-  for (const [namespace, bundle] of Object.entries(strings))
-    i18n.addResourceBundle(language, namespace, bundle);
+  await Promise.all([loadPart('frame', language), appStringsWanted && loadPart('app', language)]);
+  // A screen may have asked for the app's strings while the frame's were on their way.
+  if (appStringsWanted) await loadPart('app', language);
+}
+
+/** The strings of the screens past the landing page, in the language on screen; lazy routes wait for them. */
+export function loadAppStrings(): Promise<void> {
+  appStringsWanted = true;
+  return loadPart('app', currentLanguage());
 }
 
 /** Resolves once the strings of the user's language are in: the app renders after it. */

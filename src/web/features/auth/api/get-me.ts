@@ -13,6 +13,18 @@ export async function getMe(signal?: AbortSignal): Promise<User> {
   return user;
 }
 
+/** getMe on meQueryOptions' terms, for the session's own checks, which run outside the query cache. */
+export async function getMeRetrying(): Promise<User> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await getMe();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || (error instanceof ApiError && error.statusCode === 401)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    }
+  }
+}
+
 /** Three attempts 500 ms apart ride out a server restart; a rejected token will not improve with retries. */
 export const meQueryOptions = () =>
   queryOptions({

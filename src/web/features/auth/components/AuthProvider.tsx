@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
@@ -7,8 +6,9 @@ import { mayHoldSession } from '../../../lib/session-hint.ts';
 import { readTokenClaims } from '../../../lib/jwt.ts';
 import { isOAuthReturn, verifyAtStart } from '../../../lib/start-verification.ts';
 import { createTokenRefreshService } from '../../../lib/token-refresh-service.ts';
+import { resetSessionData } from '../../../lib/session-data.ts';
 import { accessTokenStore, forgetLegacyTokens } from '../../../lib/token-storage.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { getMe, getMeRetrying } from '../api/get-me.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
 
 type AuthState =
@@ -28,15 +28,14 @@ const AUTH_CHANNEL = 'matome.auth';
  * another tab, or on the server.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(VERIFYING);
 
   const endSession = useCallback(() => {
     accessTokenStore.set(null);
-    queryClient.clear();
+    resetSessionData();
     setState(SIGNED_OUT);
-  }, [queryClient]);
+  }, []);
 
   const endSessionAndLeave = useCallback(() => {
     endSession();
@@ -64,11 +63,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active && setState((current) => (current.status === 'verifying' ? next : current));
     const afterOAuth = isOAuthReturn(window.location);
     void verifyAtStart(
-      // verifyAtStart spaces the attempts (SPEC §4), so the query's own retries stay off here.
-      async () =>
-        mayHoldSession() && (await renewAccessToken())
-          ? queryClient.fetchQuery({ ...meQueryOptions(), retry: false })
-          : null,
+      // verifyAtStart spaces the attempts (SPEC §4) itself.
+      async () => (mayHoldSession() && (await renewAccessToken()) ? getMe() : null),
       { afterOAuth },
     ).then((outcome) => {
       if (outcome.kind === 'verified') return settle({ status: 'authenticated', user: outcome.value });
@@ -79,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [endSession, queryClient]);
+  }, [endSession]);
 
   useEffect(() => onSessionEnded(endSessionAndLeave), [endSessionAndLeave]);
 
@@ -106,7 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       renew: renewAccessToken,
       reloadUser: async () => {
-        const user = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+        const user = await getMeRetrying();
         setState((current) =>
           current.status === 'authenticated' ? { status: 'authenticated', user } : current,
         );
@@ -115,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     refresh.start();
     return () => refresh.stop();
-  }, [signedIn, queryClient, endSessionAndLeave]);
+  }, [signedIn, endSessionAndLeave]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ status: state.status, user: state.user, startSession, endSession: signedOutHere }),

@@ -1,0 +1,26 @@
+// The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
+import account from './en/account.json';
+import auth from './en/auth.json';
+import billing from './en/billing.json';
+import connections from './en/connections.json';
+import dashboard from './en/dashboard.json';
+import google from './en/google.json';
+import hiding from './en/hiding.json';
+import messageText from './en/message-text.json';
+import messages from './en/messages.json';
+import reply from './en/reply.json';
+import tags from './en/tags.json';
+
+export const strings = {
+  account,
+  auth,
+  billing,
+  connections,
+  dashboard,
+  google,
+  hiding,
+  messages,
+  messageText,
+  reply,
+  tags,
+};

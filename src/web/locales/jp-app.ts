@@ -1,0 +1,26 @@
+// The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
+import account from './jp/account.json';
+import auth from './jp/auth.json';
+import billing from './jp/billing.json';
+import connections from './jp/connections.json';
+import dashboard from './jp/dashboard.json';
+import google from './jp/google.json';
+import hiding from './jp/hiding.json';
+import messageText from './jp/message-text.json';
+import messages from './jp/messages.json';
+import reply from './jp/reply.json';
+import tags from './jp/tags.json';
+
+export const strings = {
+  account,
+  auth,
+  billing,
+  connections,
+  dashboard,
+  google,
+  hiding,
+  messages,
+  messageText,
+  reply,
+  tags,
+};
