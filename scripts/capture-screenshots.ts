@@ -10,7 +10,8 @@ import { ensureWebBuild } from './web-build.ts';
 /**
  * `npm run screenshots`: the landing page's showcase images, taken from the built app signed in as each language's
  * demo account, so the page shows the product as it really is. Each capture is re-encoded as WebP in the browser
- * and lowered in quality until it fits MAX_BYTES; the files land beside the component that imports them.
+ * and lowered in quality until it fits MAX_BYTES; the files land beside the component that imports them. Emoji in
+ * the sample messages need a colour emoji font (Debian: fonts-noto-color-emoji).
  */
 
 const MAX_BYTES = 80 * 1024;
