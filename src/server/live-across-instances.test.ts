@@ -52,9 +52,9 @@ describe.skipIf(!reachable)('a Slack event received by one instance reaches a st
     });
   });
   afterAll(async () => {
-    for (const stream of streams) await stream.close();
     await a?.close();
     await b?.close();
+    for (const stream of streams) await stream.close();
     await database?.close();
     await slack?.close();
     await dropRedisPrefix(prefix);
