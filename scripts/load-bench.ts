@@ -188,10 +188,13 @@ export async function loadBench(print: Print): Promise<void> {
     }
 
     const stop = new AbortController();
+    // The streams stay open after the page loads stop, for the events still on their way.
+    const streams = new AbortController();
+    cleanups.push(async () => streams.abort());
     const arrivals = new Map<string, number>();
     const listeners = [...users].sort(() => Math.random() - 0.5).slice(0, settings.listeners);
     for (const user of listeners) {
-      await listen(b.base, user, (id) => arrivals.set(id, performance.now()), stop.signal);
+      await listen(b.base, user, (id) => arrivals.set(id, performance.now()), streams.signal);
     }
     const sent = new Map<string, number>();
     const events = setInterval(() => {
@@ -261,6 +264,9 @@ export async function loadBench(print: Print): Promise<void> {
       ),
     ).map(([status, count]) => `${status}×${count}`);
     const latencies = [...sent].flatMap(([id, at]) => (arrivals.has(id) ? [arrivals.get(id)! - at] : []));
+    const lost = [...sent].flatMap(([id, at]) =>
+      arrivals.has(id) ? [] : [`${((at - started) / 1000).toFixed(1)} s`],
+    );
 
     print(
       `\nprovider calls over ${minutes.toFixed(1)} min (per minute on average; peak = most in any sliding 60 s; limits as published):`,
@@ -307,14 +313,13 @@ export async function loadBench(print: Print): Promise<void> {
         `failed: ${failures.join(', ') || 'none'} (${stale} of them showing their last good messages)`,
     );
     print(
-      `\nSlack event posted to A → arrival on a stream on B: ${latencies.length} of ${sent.size} arrived`,
+      `\nSlack event posted to A → arrival on a stream on B: ${latencies.length} of ${sent.size} arrived${lost.length ? ` (lost: posted at ${lost.join(', ')} into the run)` : ''}`,
     );
     print(`  p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`);
     print(
       `\nRedis: used_memory ${(redisBefore / 2 ** 20).toFixed(1)} MiB before, peak ${(peakRedis / 2 ** 20).toFixed(1)} MiB (server-wide), ${keys} keys of this run`,
     );
     print(`RSS peak: ${[...peakRss].map(([name, mib]) => `${name} ${mib.toFixed(0)} MiB`).join(', ')}`);
-    stop.abort();
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     const leftovers = new Redis(settings.redisUrl);
