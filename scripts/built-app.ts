@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 
 export interface BuiltApp {
   base: string;
+  /** The server's process, for reading its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   const deadline = Date.now() + 60_000;
   while (!exited && Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: child.pid!, stop };
     } catch {
       // not listening yet
     }

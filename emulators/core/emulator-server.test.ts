@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startChatworkEmulator } from '../chatwork/chatwork-emulator.ts';
 import { defaultChatworkSeed } from '../chatwork/chatwork-seed.ts';
 import { controlEmulator } from './control-client.ts';
+import { credentialDigest, type CallCount } from './call-counts.ts';
 import type { LoggedRequest } from './request-log.ts';
 import type { RunningEmulator } from './emulator-server.ts';
 
@@ -140,5 +141,32 @@ describe('emulator control API', () => {
     await controlEmulator(emulator.url, '/_control/reset');
     const clock = (await (await fetch(`${emulator.url}/_control/clock`)).json()) as { now: string };
     expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('counts API calls by a digest of their credential, method and second, refusals apart, until reset', async () => {
+    const otherToken = { authorization: 'Bearer someone-else' };
+    await send('/_control/faults', { path: '/v2/rooms', status: 429, times: 1 });
+    await fetch(`${emulator.url}/v2/me`, { headers: apiToken });
+    await fetch(`${emulator.url}/v2/me`, { headers: apiToken });
+    await fetch(`${emulator.url}/v2/rooms`, { headers: apiToken });
+    await fetch(`${emulator.url}/v2/me`, { headers: otherToken });
+    await fetch(`${emulator.url}/v2/me`);
+    const calls = async () =>
+      ((await (await fetch(`${emulator.url}/_control/calls`)).json()) as { calls: CallCount[] }).calls;
+    const counted = await calls();
+    const total = (credential: string, method: string, refused: boolean) =>
+      counted
+        .filter(
+          (call) => call.credential === credential && call.method === method && call.refused === refused,
+        )
+        .reduce((sum, call) => sum + call.count, 0);
+    const aiko = credentialDigest('chatwork-api-token-aiko');
+    expect(total(aiko, '/v2/me', false)).toBe(2);
+    expect(total(aiko, '/v2/rooms', true)).toBe(1);
+    expect(total(credentialDigest('someone-else'), '/v2/me', false)).toBe(1);
+    expect(counted.reduce((sum, call) => sum + call.count, 0)).toBe(4);
+    expect(JSON.stringify(counted)).not.toContain('chatwork-api-token-aiko');
+    await controlEmulator(emulator.url, '/_control/reset');
+    expect(await calls()).toEqual([]);
   });
 });

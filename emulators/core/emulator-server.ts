@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { createCallCounts } from './call-counts.ts';
 import { Clock } from './clock.ts';
 import { FaultList, faultSchema } from './faults.ts';
 import { FixedWindowLimiter } from './fixed-window-limiter.ts';
@@ -100,6 +101,7 @@ function buildEmulatorApp<Seed, State>(
   const faults = new FaultList();
   const settings = defaultSettings();
   let requests: LoggedRequest[] = [];
+  const calls = createCallCounts();
   let currentSeed = seed;
   let state = definition.createState(structuredClone(seed));
   const context: EmulatorContext<State> = { clock, settings, limiter, state: () => state };
@@ -146,10 +148,12 @@ function buildEmulatorApp<Seed, State>(
 
   app.addHook('onResponse', async (request, reply) => {
     if (isControl(request)) return;
+    const path = pathOf(request);
+    calls.record(request, definition.apiMethodOf?.(path) ?? path, reply.statusCode, clock.now());
     if (requests.length >= maxLoggedRequests) requests.shift();
     requests.push({
       method: request.method,
-      path: pathOf(request),
+      path,
       query: redactSecrets({ ...(request.query as object) }) as Record<string, unknown>,
       body: redactSecrets(request.body ?? null),
       status: reply.statusCode,
@@ -184,6 +188,7 @@ function buildEmulatorApp<Seed, State>(
   app.post('/_control/reset', async () => {
     restart(currentSeed);
     requests = [];
+    calls.clear();
     faults.clear();
     clock.reset();
     Object.assign(settings, defaultSettings(), { approveAs: undefined });
@@ -196,6 +201,7 @@ function buildEmulatorApp<Seed, State>(
     return { ok: true };
   });
   app.get('/_control/requests', async () => ({ requests }));
+  app.get('/_control/calls', async () => ({ calls: calls.list() }));
   app.delete('/_control/requests', async () => {
     requests = [];
     return { ok: true };

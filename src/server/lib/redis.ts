@@ -18,7 +18,14 @@ export function openRedis(url: string, prefix: string): RedisConnections {
   // A command waits while Redis reconnects, but not for ever: a request fails instead of hanging.
   const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true };
   const commands = new Redis(url, { ...options, connectionName: 'matome-commands' });
-  const subscriber = new Redis(url, { ...options, connectionName: 'matome-subscriber' });
+  // No ready check here: ioredis writes SUBSCRIBE during the connection's handshake (it may run while Redis
+  // loads), so on a busy start the check's INFO could follow it, be refused in subscriber mode, and fail the
+  // subscription for good; the instance's streams would then never receive another instance's events.
+  const subscriber = new Redis(url, {
+    ...options,
+    enableReadyCheck: false,
+    connectionName: 'matome-subscriber',
+  });
   const queues = new Redis(url, { maxRetriesPerRequest: null, connectionName: 'matome-queues' });
   return {
     commands,

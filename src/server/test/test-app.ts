@@ -14,14 +14,15 @@ export const testSecrets = {
 };
 
 /**
- * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for a test that needs a URL (a server
- * process of its own); null when the tests run on PGlite only. `drop` removes it once nothing is connected.
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server (or `serverUrl`), for a test or bench that needs
+ * a URL (a server process of its own); null when there is no server. `drop` removes it once nothing is connected.
  */
-export async function createPostgresTestDatabase(): Promise<{
+export async function createPostgresTestDatabase(
+  serverUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<{
   url: string;
   drop: () => Promise<void>;
 } | null> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return null;
   const name = `matome_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

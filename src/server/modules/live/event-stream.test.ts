@@ -5,6 +5,7 @@ import { createInProcessLiveEvents } from '../../lib/live-events.ts';
 import { MAX_STREAMS_PER_USER } from './event-stream.routes.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { openEventStream, streamedMessageIds } from '../../test/event-stream-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -29,52 +30,9 @@ async function ticketFor(token: string): Promise<string> {
   return streamTicketResponseSchema.parse(response.json()).ticket;
 }
 
-type Frame = { id?: string; event?: string; data?: string; comment?: string };
-
-/** An open stream, read frame by frame as the browser would. */
-async function openStream(ticket: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events/stream?ticket=${encodeURIComponent(ticket)}`, {
-    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  let buffer = '';
-  let ended = false;
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      const reader = response.body!.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame: Frame = {};
-          for (const line of buffer.slice(0, end).split('\n')) {
-            if (line.startsWith(':')) frame.comment = line.slice(1).trim();
-            const [, field, value] = /^(id|event|data): (.*)$/.exec(line) ?? [];
-            if (field) frame[field as 'id' | 'event' | 'data'] = value;
-          }
-          frames.push(frame);
-          buffer = buffer.slice(end + 2);
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    ended = true;
-  })();
-  return {
-    response,
-    frames,
-    events: () => frames.filter((frame) => frame.event === 'messages'),
-    /** Whether the server ended the stream (or the test closed it). */
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
+/** An open stream on the test app, read frame by frame as the browser would. */
+function openStream(ticket: string, lastEventId?: string) {
+  return openEventStream(baseUrl, ticket, lastEventId);
 }
 
 function message(id: string): SourceMessage {
@@ -142,15 +100,7 @@ describe('the live event stream', () => {
     const second = await openStream(await ticketFor(tokens.accessToken), lastSeen);
     await publish('m-5');
     await until(() => second.events().length === 3);
-    const ids = (stream: typeof second) =>
-      stream
-        .events()
-        .map(
-          (frame) =>
-            (JSON.parse(frame.data!) as { messages: { platform_message_id: string }[] }).messages[0]!
-              .platform_message_id,
-        );
-    expect(ids(second)).toEqual(['m-3', 'm-4', 'm-5']);
+    expect(streamedMessageIds(second)).toEqual(['m-3', 'm-4', 'm-5']);
     await second.close();
   });
 

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { slackSignature } from '../src/server/connectors/slack/slack-signature.ts';
+import {
+  loadChannelId,
+  loadSenderId,
+  loadSlackUserId,
+  loadTeamId,
+  workspacesOf,
+  type SeededUser,
+} from './load-seed.ts';
+
+/** The traffic of the load scenario (decision 137): page loads, signed Slack events, and browsers listening. */
+
+type Timing = { ms: number; status: number; body?: string };
+
+/** One GET on a fresh connection, uncompressed, timed to its last byte; `keepBody` keeps what it answered. */
+function timedGet(url: string, headers: Record<string, string> = {}, keepBody = false): Promise<Timing> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(url, { headers: { 'accept-encoding': 'identity', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => keepBody && chunks.push(chunk));
+      response.once('end', () =>
+        resolve({
+          ms: performance.now() - started,
+          status: response.statusCode ?? 0,
+          ...(keepBody ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+        }),
+      );
+    });
+    req.once('error', () => resolve({ ms: performance.now() - started, status: 0 }));
+    req.end();
+  });
+}
+
+type AccountAnswer = {
+  status: string;
+  stale?: boolean;
+  error?: { code: string };
+  unavailable?: { reason: string }[];
+};
+
+/** How complete the accounts in the answers were: what a user saw under the providers' budgets. */
+export type Completeness = {
+  complete: number;
+  budgetShort: number;
+  /** Failed accounts by their error code. */
+  failed: Record<string, number>;
+  stale: number;
+};
+
+function tally(completeness: Completeness, body: string | undefined): void {
+  if (!body) return;
+  const { accounts = [] } = JSON.parse(body) as { accounts?: AccountAnswer[] };
+  for (const account of accounts) {
+    if (account.status === 'error') {
+      const code = account.error?.code ?? 'UNKNOWN';
+      completeness.failed[code] = (completeness.failed[code] ?? 0) + 1;
+    } else if (account.unavailable?.some((missing) => missing.reason === 'rate_limited'))
+      completeness.budgetShort += 1;
+    else completeness.complete += 1;
+    if (account.stale) completeness.stale += 1;
+  }
+}
+
+export type PageLoads = { app: Timing[]; bare: Timing[]; accounts: Completeness };
+
+/**
+ * `rps` requests a second of `GET /api/{platform}/messages` for a random user and platform, alternating between
+ * the instances, each followed half a period later by the same bytes from the bare server: both series meet the
+ * same moments of a busy machine. Runs until `signal` aborts.
+ */
+export async function loadPages(
+  options: { instances: string[]; bare: string; users: SeededUser[]; rps: number },
+  signal: AbortSignal,
+): Promise<PageLoads> {
+  const loads: PageLoads = {
+    app: [],
+    bare: [],
+    accounts: { complete: 0, budgetShort: 0, failed: {}, stale: 0 },
+  };
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const period = 1000 / options.rps;
+  let sent = 0;
+  const timer = setInterval(() => {
+    const user = options.users[Math.floor(Math.random() * options.users.length)]!;
+    const platform = Math.random() < 0.5 ? 'slack' : 'chatwork';
+    const base = options.instances[sent % options.instances.length]!;
+    sent += 1;
+    track(
+      timedGet(
+        `${base}/api/${platform}/messages`,
+        { authorization: `Bearer ${user.accessToken}` },
+        true,
+      ).then(({ body, ...timing }) => {
+        loads.app.push(timing);
+        if (timing.status === 200) tally(loads.accounts, body);
+      }),
+    );
+    setTimeout(
+      () => track(timedGet(`${options.bare}/bytes`).then((timing) => void loads.bare.push(timing))),
+      period / 2,
+    );
+  }, period);
+  await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  clearInterval(timer);
+  await new Promise((resolve) => setTimeout(resolve, period));
+  await Promise.all(pending);
+  return loads;
+}
+
+/** A browser's stream on an instance: a ticket with the bearer token, then the stream; calls back per message id. */
+export async function listen(
+  base: string,
+  user: SeededUser,
+  arrived: (messageId: string) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const answer = await fetch(`${base}/api/events/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
+  if (!answer.ok) throw new Error(`a stream ticket was refused: ${answer.status}`);
+  const { ticket } = (await answer.json()) as { ticket: string };
+  const response = await fetch(`${base}/api/events/stream?ticket=${ticket}`, { signal });
+  if (!response.ok || !response.body) throw new Error(`the stream was refused: ${response.status}`);
+  void (async () => {
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      const reader = response.body!.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        text += decoder.decode(chunk.value, { stream: true });
+        const lines = text.split('\n');
+        text = lines.pop() ?? '';
+        for (const line of lines.filter((candidate) => candidate.startsWith('data: '))) {
+          const { messages } = JSON.parse(line.slice(6)) as { messages: { platform_message_id: string }[] };
+          for (const message of messages) arrived(message.platform_message_id);
+        }
+      }
+    } catch {
+      // Ended by the bench.
+    }
+  })();
+}
+
+let eventSequence = 0;
+
+/**
+ * Posts to `base` what Slack would send when a colleague mentions `user` in a public channel of one of their
+ * workspaces, signed as Slack signs it. Answers the id the message has on the stream.
+ */
+export async function postSlackMention(
+  base: string,
+  signingSecret: string,
+  user: SeededUser,
+): Promise<string> {
+  eventSequence += 1;
+  const workspace = workspacesOf(user.index)[eventSequence % 2]!;
+  const me = loadSlackUserId(workspace, user.index);
+  const channel = loadChannelId(workspace, eventSequence % 5);
+  const ts = `${Math.floor(Date.now() / 1000)}.${String(eventSequence).padStart(6, '0')}`;
+  const body = JSON.stringify({
+    token: 'load-verification-token',
+    team_id: loadTeamId(workspace),
+    api_app_id: 'A0SANDBOX',
+    type: 'event_callback',
+    event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: {
+      type: 'message',
+      channel,
+      channel_type: 'channel',
+      user: loadSenderId(workspace, eventSequence % 5),
+      text: `<@${me}> a live question ${eventSequence}`,
+      ts,
+      event_ts: ts,
+    },
+    authorizations: [{ team_id: loadTeamId(workspace), user_id: me, is_bot: false }],
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${base}/api/slack/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': slackSignature(signingSecret, timestamp, body),
+    },
+    body,
+  });
+  if (!response.ok) throw new Error(`the Slack event was refused: ${response.status}`);
+  return `${channel}-${ts}`;
+}
