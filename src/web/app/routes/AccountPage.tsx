@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
 import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
 import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
@@ -18,7 +18,6 @@ export function AccountPage() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('title'));
   const { user, endSession } = useAuth();
-  const navigate = useNavigate();
   const info = useQuery(accountInfoQueryOptions());
   const stats = useQuery(accountStatsQueryOptions());
   const current = info.data?.user ?? user;
@@ -50,12 +49,7 @@ export function AccountPage() {
         needsPassword={!current?.oauthProvider}
         onActiveSubscription={showSubscription}
         subscriptionRef={subscriptionCard}
-        onDeleted={async () => {
-          // Leave the protected page first (the home page's code may still be loading): a session ended sooner
-          // would have the route guard send the person to /login instead.
-          await navigate('/', { replace: true });
-          endSession();
-        }}
+        onDeleted={() => endSession({ leaveTo: '/' })}
       />
     </div>
   );

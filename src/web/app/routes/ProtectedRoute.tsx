@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 
 export function ProtectedRoute() {
   const { t } = useTranslation('auth');
-  const { status } = useAuth();
+  const { status, leaveTo } = useAuth();
   const location = useLocation();
 
   if (status === 'verifying') {
@@ -16,6 +16,7 @@ export function ProtectedRoute() {
     );
   }
   if (status === 'unauthenticated') {
+    if (leaveTo) return <Navigate to={leaveTo} replace />;
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return <Outlet />;

@@ -45,12 +45,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // One channel both listens and tells: a message never comes back to the object that posted it, so signing out
   // here leaves where this tab goes next to the caller (the home page after deleting the account).
   const authChannel = useRef<BroadcastChannel | null>(null);
-  const signedOutHere = useCallback(() => {
-    endSession();
-    authChannel.current?.postMessage('signed-out');
-  }, [endSession]);
+  // Where protected pages send a person who signed out here on purpose (deleting the account: the home page);
+  // otherwise the login page.
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const signedOutHere = useCallback(
+    (options?: { leaveTo?: string }) => {
+      setLeaveTo(options?.leaveTo ?? null);
+      endSession();
+      authChannel.current?.postMessage('signed-out');
+    },
+    [endSession],
+  );
 
   const startSession = useCallback(async ({ user, tokens }: AuthResponse) => {
+    setLeaveTo(null);
     accessTokenStore.set(tokens.accessToken);
     setState({ status: 'authenticated', user });
   }, []);
@@ -114,8 +122,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signedIn, endSessionAndLeave]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, startSession, endSession: signedOutHere }),
-    [state, startSession, signedOutHere],
+    () => ({ status: state.status, user: state.user, leaveTo, startSession, endSession: signedOutHere }),
+    [state, leaveTo, startSession, signedOutHere],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

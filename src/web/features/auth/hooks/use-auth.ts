@@ -8,8 +8,13 @@ export interface AuthContextValue {
   user: User | null;
   /** Keeps the access token of a fresh sign-in (in memory) and marks the user signed in. */
   startSession(response: AuthResponse): Promise<void>;
-  /** Forgets the token and cached user data, here and in the user's other tabs. */
-  endSession(): void;
+  /** Where a protected page sends someone who signed out here on purpose; null means the login page. */
+  leaveTo: string | null;
+  /**
+   * Forgets the token and cached user data, here and in the user's other tabs; `leaveTo` names where the
+   * protected page on screen sends this tab instead of the login page.
+   */
+  endSession(options?: { leaveTo?: string }): void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
