@@ -241,6 +241,24 @@ describe('POST /api/auth/refresh', () => {
     expect((await me(tokens.accessToken)).statusCode).toBe(200);
   });
 
+  it('keeps one live token per session when it forgives: the lost successor, used later, ends the session', async () => {
+    const { tokens } = await registerUser(app());
+    const lost = cookieSet(await refresh(tokens.refreshToken), 'matome_refresh')!;
+    const kept = cookieSet(await refresh(tokens.refreshToken), 'matome_refresh')!;
+
+    pastRefreshReuseGrace();
+    expect(expectApiError(await refresh(lost), 401).code).toBe('REFRESH_TOKEN_REUSED');
+    expectApiError(await refresh(kept), 401);
+  });
+
+  it('does not forgive a token whose successor was already used: that browser got its answer', async () => {
+    const { tokens } = await registerUser(app());
+    const received = cookieSet(await refresh(tokens.refreshToken), 'matome_refresh')!;
+    expect((await refresh(received)).statusCode).toBe(200);
+
+    expect(expectApiError(await refresh(tokens.refreshToken), 401).code).toBe('REFRESH_TOKEN_REUSED');
+  });
+
   it('keeps other sessions of the same user alive when one ends by reuse', async () => {
     const { user, password, tokens } = await registerUser(app());
     const other = (await post('/api/auth/login', { email: user.email, password })).json().tokens;

@@ -58,8 +58,9 @@ export function createSessionsRepo(db: Database) {
     /**
      * Swaps the refresh token behind `tokenHash` for `nextHash`, atomically, while its session is live, and marks
      * the session used now. A token that was already swapped is reuse: a copy is in someone else's hands, so the
-     * session ends for both holders; unless it was swapped after `graceCutoff`, when the browser most likely never
-     * received the answer (a tab closed or navigated mid-request) and `nextHash` joins the session beside it.
+     * session ends for both holders; unless it was swapped after `graceCutoff` and its successor is still unused,
+     * when the browser most likely never received the answer (a tab closed or navigated mid-request) and
+     * `nextHash` takes the unused successor's place.
      */
     async rotate(
       tokenHash: string,
@@ -75,13 +76,24 @@ export function createSessionsRepo(db: Database) {
           .for('update')
           .limit(1);
         if (!current) return { kind: 'invalid' } as const;
-        if (current.revokedAt && current.revokedAt <= graceCutoff) {
+        const endAsReused = async () => {
           await tx
             .update(authSessions)
             .set({ endedAt: moment.now })
             .where(and(eq(authSessions.id, current.familyId), isNull(authSessions.endedAt)));
           return { kind: 'reused', userId: current.userId, sessionId: current.familyId } as const;
-        }
+        };
+        if (current.revokedAt && current.revokedAt <= graceCutoff) return endAsReused();
+        // Within the grace period the token's successor must be unused: a browser that spent it got the answer.
+        const [lostSuccessor] = current.revokedAt
+          ? await tx
+              .select()
+              .from(refreshSessions)
+              .where(eq(refreshSessions.id, current.replacedById!))
+              .for('update')
+              .limit(1)
+          : [];
+        if (current.revokedAt && (!lostSuccessor || lostSuccessor.revokedAt)) return endAsReused();
         const [session] = await tx
           .update(authSessions)
           .set({ lastUsedAt: moment.now })
@@ -97,12 +109,12 @@ export function createSessionsRepo(db: Database) {
             expiresAt: session.expiresAt,
           })
           .returning({ id: refreshSessions.id });
-        if (!current.revokedAt) {
-          await tx
-            .update(refreshSessions)
-            .set({ revokedAt: moment.now, replacedById: created!.id })
-            .where(eq(refreshSessions.id, current.id));
-        }
+        // One live token per session: the new one replaces the presented token, or the successor whose answer
+        // was lost (so whoever does hold that successor ends the session when they use it after the grace period).
+        await tx
+          .update(refreshSessions)
+          .set({ revokedAt: moment.now, replacedById: created!.id })
+          .where(eq(refreshSessions.id, lostSuccessor?.id ?? current.id));
         return {
           kind: 'rotated',
           userId: session.userId,
