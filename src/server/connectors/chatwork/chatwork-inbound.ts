@@ -10,6 +10,11 @@ import type { ChatworkApi, ChatworkMessage, ChatworkRoom } from './chatwork-clie
 export const CHATWORK_ROOMS_PER_GATHER = 20;
 const CHATWORK_WEB_URL = 'https://www.chatwork.com';
 
+/** Where a ChatWork message opens in ChatWork's web app. */
+export function chatworkMessageUrl(roomId: number | string, messageId: string): string {
+  return `${CHATWORK_WEB_URL}/#!rid${roomId}-${messageId}`;
+}
+
 type ReadableRoom = ChatworkRoom & { type: 'group' | 'direct' };
 
 /** Newest first by message id (64-bit, compared as BigInt), which is ChatWork's posting order. */
@@ -63,7 +68,7 @@ export function mapChatworkRoom(
       is_mention: mentionsMe(types),
       is_dm: types.is_dm,
       position_index: index + 1,
-      original_url: `${CHATWORK_WEB_URL}/#!rid${room.room_id}-${message.message_id}`,
+      original_url: chatworkMessageUrl(room.room_id, message.message_id),
       tags: [],
     });
   });

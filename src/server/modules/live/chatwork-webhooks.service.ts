@@ -4,6 +4,7 @@ import { inputText } from '../../../contract/text.ts';
 import { classifyChatworkMessage, mentionsMe } from '../../../contract/classification.ts';
 import type { ChatworkWebhookState } from '../../../contract/live.ts';
 import type { ChatworkSourceMessage } from '../../../contract/messages.ts';
+import { chatworkMessageUrl } from '../../connectors/chatwork/chatwork-inbound.ts';
 import type { LiveEvents } from '../../lib/live-events.ts';
 import { CHATWORK_WEBHOOK_TOKEN_PURPOSE, type TokenCipher } from '../../lib/token-cipher.ts';
 import type { ConnectionsService } from '../connections/connections.service.ts';
@@ -128,7 +129,7 @@ export function createChatworkWebhooksService(deps: ChatworkWebhooksDeps) {
         is_mention: true,
         is_dm: false,
         position_index: 1,
-        original_url: `https://www.chatwork.com/#!rid${event.room_id}-${event.message_id}`,
+        original_url: chatworkMessageUrl(event.room_id, event.message_id),
         tags: [],
       };
       const fresh = await deps.addLiveMessages(row.userId, [message]);
