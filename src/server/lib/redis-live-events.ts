@@ -81,21 +81,27 @@ export function createRedisLiveEvents(options: {
       // Listen first and hold what arrives while the replay is read, so nothing falls between the two and
       // nothing is delivered twice.
       let held: LiveEvent[] | null = [];
-      const receive: LiveListener = (event) => (held ? held.push(event) : listener(event));
+      // A replayed event's pub/sub message can arrive after the replay has been read: skip what was replayed, and
+      // what came before `afterId`, on the live path too, not only among the held events.
+      const replayed = new Set<string>();
+      const deliverLive = (event: LiveEvent) => {
+        if (replayed.has(event.id)) return;
+        if (afterId !== undefined && STREAM_ID.test(afterId) && compareIds(event.id, afterId) <= 0) return;
+        listener(event);
+      };
+      const receive: LiveListener = (event) => (held ? held.push(event) : deliverLive(event));
       const set = listeners.get(userId) ?? new Set<LiveListener>();
       set.add(receive);
       listeners.set(userId, set);
-      let last = afterId;
       try {
         for (const event of afterId === undefined ? [] : await replay(userId, afterId)) {
+          replayed.add(event.id);
           listener(event);
-          last = event.id;
         }
       } finally {
         const pending = held ?? [];
         held = null;
-        for (const event of pending)
-          if (last === undefined || compareIds(event.id, last) > 0) listener(event);
+        for (const event of pending) deliverLive(event);
       }
       return () => {
         set.delete(receive);
