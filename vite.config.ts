@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
+import { landingPage } from './scripts/landing-page-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -10,12 +11,16 @@ const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), helpPdfs(), precompress()],
+  plugins: [react(), tailwindcss(), helpPdfs(), landingPage(), precompress()],
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      // The app, and the landing page's template with its one small script (docs/decisions/138).
+      input: [`${webRoot}/index.html`, `${webRoot}/landing.html`],
+    },
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },

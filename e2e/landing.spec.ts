@@ -119,23 +119,25 @@ for (const language of ['en', 'jp'] as const) {
     });
 
     test('the FAQ keeps one answer open at a time', async ({ page }) => {
-      const questions = t.questions.map((name) => page.getByRole('button', { name, exact: true }));
-      const answerOf = async (index: number) =>
-        page.locator(`[id="${await questions[index]!.getAttribute('aria-controls')}"]`);
+      const items = t.questions.map((question) => page.locator('#faq details', { hasText: question }));
+      const question = (index: number) => items[index]!.locator('summary');
+      const answer = (index: number) => items[index]!.locator('p');
 
-      await questions[0]!.click();
-      await expect(questions[0]!).toHaveAttribute('aria-expanded', 'true');
-      await expect(await answerOf(0)).toBeVisible();
+      await question(0).click();
+      await expect(items[0]!).toHaveAttribute('open');
+      await expect(answer(0)).toBeVisible();
 
-      await questions[3]!.click();
-      await expect(questions[3]!).toHaveAttribute('aria-expanded', 'true');
-      await expect(await answerOf(3)).toBeVisible();
-      await expect(questions[0]!).toHaveAttribute('aria-expanded', 'false');
-      await expect(await answerOf(0)).toBeHidden();
+      // By keyboard too.
+      await question(3).focus();
+      await page.keyboard.press('Enter');
+      await expect(items[3]!).toHaveAttribute('open');
+      await expect(answer(3)).toBeVisible();
+      await expect(items[0]!).not.toHaveAttribute('open');
+      await expect(answer(0)).toBeHidden();
 
-      await questions[3]!.click();
-      await expect(questions[3]!).toHaveAttribute('aria-expanded', 'false');
-      await expect(await answerOf(3)).toBeHidden();
+      await question(3).click();
+      await expect(items[3]!).not.toHaveAttribute('open');
+      await expect(answer(3)).toBeHidden();
       expect(await axeViolations(page)).toEqual([]);
     });
 

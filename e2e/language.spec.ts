@@ -13,12 +13,14 @@ test.describe('with an English browser', () => {
       'Every Slack and ChatWork mention, gathered in one inbox',
     );
 
-    await page.getByRole('button', { name: 'Switch language to 日本語' }).click();
+    // The landing page is HTML the server sends: switching loads it again in the other language, at the same address.
+    await page.getByRole('link', { name: 'Switch language to 日本語' }).click();
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Slack と ChatWork のメンションを、ひとつの受信箱にまとめて',
     );
+    await expect(page).toHaveURL(/\/$/);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();

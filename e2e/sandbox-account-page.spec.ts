@@ -117,7 +117,7 @@ test('deleting the account asks for the password, signs out and leaves nothing t
   await dialog.getByLabel('パスワード').fill(password);
   await dialog.getByRole('button', { name: 'アカウントを削除する' }).click();
   await expect(page.getByText('アカウントを削除しました')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
 

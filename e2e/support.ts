@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGE_COOKIE } from '../src/contract/auth-constants.ts';
 import type { Language } from '../src/contract/auth.ts';
 
 /**
@@ -23,9 +24,14 @@ export function failOnConsoleErrors(): void {
   });
 }
 
-/** Chooses the interface language before the app loads, as a returning visitor's stored choice would. */
+/**
+ * Chooses the interface language before the app loads, as a returning visitor's stored choice would: in the page's
+ * storage, and in the cookie that tells the server (which sends the landing page whole).
+ */
 export async function useLanguage(page: Page, language: Language): Promise<void> {
   await page.addInitScript((stored) => window.localStorage.setItem('matome.language', stored), language);
+  const url = test.info().project.use.baseURL;
+  if (url) await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url }]);
 }
 
 export function uniqueEmail(label: string): string {

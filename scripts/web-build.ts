@@ -12,6 +12,8 @@ const sources = [
   'scripts/help-pdf.ts',
   'scripts/help-pdfs-plugin.ts',
   'scripts/precompress-plugin.ts',
+  'scripts/landing-page-plugin.ts',
+  'src/server/plugins/page-meta.ts',
   'vite.config.ts',
   'package-lock.json',
 ].map((part) => path.join(root, part));

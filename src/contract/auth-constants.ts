@@ -7,6 +7,12 @@ export type Language = (typeof languages)[number];
 export const LANGUAGE_QUERY_PARAMETER = 'lang';
 
 /**
+ * The visitor's chosen language, stored by the page beside its own copy so the server can send the landing page,
+ * and every page's title and description, in that language from the first byte.
+ */
+export const LANGUAGE_COOKIE = 'matome_language';
+
+/**
  * Requests that the refresh cookie authorises carry this header. A page on another site cannot add a custom
  * header without a CORS preflight, which this API never grants, so a forged cross-site request never passes.
  */

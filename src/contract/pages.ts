@@ -28,3 +28,11 @@ export const PAGE_PATHS = [
 
 /** Folders that hold only files (built assets, help PDFs): an unknown path there is a missing file, not a page. */
 export const FILE_FOLDERS = ['/assets/', '/docs/'] as const;
+
+/**
+ * The landing page is built as HTML, one file per language and per whether the browser holds a session (the
+ * header then leads to the inbox rather than to login); the server sends the one that fits (docs/decisions/138).
+ */
+export function landingPageFile(language: 'en' | 'jp', signedIn: boolean): string {
+  return `landing-${language}${signedIn ? '-signed-in' : ''}.html`;
+}

@@ -104,15 +104,22 @@ describe('page metadata in the served HTML', () => {
 
 describe('pageLanguage', () => {
   it.each([
-    [{}, undefined, 'en'],
-    [{}, 'ja-JP,ja;q=0.9,en;q=0.8', 'jp'],
-    [{}, 'en-US,en;q=0.9,ja;q=0.8', 'en'],
-    [{}, 'en;q=0.5,ja;q=0.9', 'jp'],
-    [{ lang: 'en' }, 'ja', 'en'],
-    [{ lang: 'fr' }, 'ja', 'jp'],
-  ] as const)('query %o with Accept-Language %s gives %s', (query, acceptLanguage, expected) => {
-    expect(pageLanguage(query, acceptLanguage)).toBe(expected);
-  });
+    [{}, undefined, undefined, 'en'],
+    [{}, undefined, 'ja-JP,ja;q=0.9,en;q=0.8', 'jp'],
+    [{}, undefined, 'en-US,en;q=0.9,ja;q=0.8', 'en'],
+    [{}, undefined, 'en;q=0.5,ja;q=0.9', 'jp'],
+    [{ lang: 'en' }, undefined, 'ja', 'en'],
+    [{ lang: 'fr' }, undefined, 'ja', 'jp'],
+    [{}, 'jp', 'en-US', 'jp'],
+    [{}, 'en', 'ja', 'en'],
+    [{}, 'de', 'ja', 'jp'],
+    [{ lang: 'en' }, 'jp', 'ja', 'en'],
+  ] as const)(
+    'query %o with the stored choice %s and Accept-Language %s gives %s',
+    (query, chosen, acceptLanguage, expected) => {
+      expect(pageLanguage(query, chosen, acceptLanguage)).toBe(expected);
+    },
+  );
 });
 
 describe('language detection by location', () => {

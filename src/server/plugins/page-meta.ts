@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../../contract/auth-constants.ts';
 import { languages, type Language } from '../../contract/auth.ts';
 import { LANGUAGE_QUERY_PARAMETER, PUBLIC_PAGE_META, publicPageMeta } from '../../contract/page-meta.ts';
 
@@ -20,10 +21,17 @@ function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;');
 }
 
-/** The page's language for a visitor who has not chosen one yet: `?lang=`, then the browser's first preference. */
-export function pageLanguage(query: unknown, acceptLanguage: string | undefined): Language {
+const isLanguage = (value: unknown): value is Language => languages.some((language) => language === value);
+
+/** The page's language: `?lang=`, then the visitor's stored choice, then the browser's first preference. */
+export function pageLanguage(
+  query: unknown,
+  chosen: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
   const asked = (query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAMETER];
-  if (languages.some((language) => language === asked)) return asked as Language;
+  if (isLanguage(asked)) return asked;
+  if (isLanguage(chosen)) return chosen;
   const preferred = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {
@@ -34,6 +42,10 @@ export function pageLanguage(query: unknown, acceptLanguage: string | undefined)
     .filter(({ tag, quality }) => tag !== '' && quality > 0)
     .sort((a, b) => b.quality - a.quality)[0];
   return preferred?.tag.startsWith('ja') ? 'jp' : 'en';
+}
+
+export function requestLanguage(request: FastifyRequest): Language {
+  return pageLanguage(request.query, request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
 }
 
 function pageUrl(publicUrl: string, path: string, language: Language): string {
@@ -60,8 +72,8 @@ export function createPageHtml({ publicUrl, supportEmail, reverseGeocodingUrl }:
       : '');
   return (html: string, request: FastifyRequest, reply: FastifyReply): string => {
     const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
-    const language = pageLanguage(request.query, request.headers['accept-language']);
-    reply.header('vary', 'Accept-Language');
+    const language = requestLanguage(request);
+    reply.header('vary', 'Accept-Language, Cookie');
     const withLanguage = html.replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[language]}"`);
     const meta = publicPageMeta(path);
     if (!meta) return withLanguage.replace('</head>', `${supportTag}</head>`);

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_FOLDERS, PAGE_PATHS } from '../../contract/pages.ts';
+import { SESSION_HINT_COOKIE, languages } from '../../contract/auth-constants.ts';
+import { FILE_FOLDERS, landingPageFile, PAGE_PATHS } from '../../contract/pages.ts';
 import { apiNotFound } from './errors.ts';
+import { requestLanguage } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 /**
  * Chromium shows a PDF through an internal <embed> that the document's own policy governs, so the app's policy
  * (`object-src 'none'`, no inline styles) would block the help guides; a PDF runs none of our code, so it only keeps
@@ -19,9 +26,38 @@ export const CSP_NONCE_PLACEHOLDER = 'MATOME_CSP_NONCE';
 const pagePaths = new Set<string>(PAGE_PATHS);
 
 /**
- * Serves the built single-page app: hashed assets cached for good, and index.html, revalidated every time, for
- * the app's pages. Any other path is a 404: a page path still gets index.html, so the app shows its error page
- * (docs/decisions/081); an /api path, a missing file under /assets or /docs, and any other method get JSON.
+ * A page differs on every request (its nonce), so it is compressed as it is sent; at brotli's quality 5 the landing
+ * page's 28 kB take well under a millisecond and leave about 5 kB, which a phone on a slow network feels.
+ */
+async function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: string,
+): Promise<FastifyReply> {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ['br', 'gzip', 'identity']) : null;
+  if (encoding === 'br') {
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    };
+    return reply.header('content-encoding', 'br').send(await brotli(page, { params }));
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(page));
+  return reply.send(page);
+}
+
+function readIfBuilt(filePath: string): string | null {
+  return existsSync(filePath) ? readFileSync(filePath, 'utf8') : null;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for good; the landing page as the HTML the build made of it in the
+ * visitor's language (docs/decisions/138); and index.html, the single-page app, for every other page, all
+ * revalidated every time. Any other path is a 404: a page path still gets index.html, so the app shows its error
+ * page (docs/decisions/081); an /api path, a missing file under /assets or /docs, and any other method get JSON.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -30,8 +66,14 @@ export async function registerWebApp(
   pageHtml: (html: string, request: FastifyRequest, reply: FastifyReply) => string = (html) => html,
 ): Promise<void> {
   const root = path.resolve(distDir);
-  const indexPath = path.join(root, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const indexHtml = readIfBuilt(path.join(root, 'index.html'));
+  const landingHtml = new Map<string, string>();
+  for (const language of languages) {
+    for (const signedIn of [false, true]) {
+      const html = readIfBuilt(path.join(root, landingPageFile(language, signedIn)));
+      if (html !== null) landingHtml.set(landingPageFile(language, signedIn), html);
+    }
+  }
   if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root,
@@ -39,8 +81,8 @@ export async function registerWebApp(
       index: false,
       // Sends the .br or .gz file the build made beside an asset when the browser takes it, with Vary.
       preCompressed: true,
-      // index.html is only ever served with its nonce filled in, below.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // Pages are only ever served with their nonce filled in, below.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (reply, filePath) => {
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
@@ -52,7 +94,7 @@ export async function registerWebApp(
     app.log.warn(`No web build in ${root}; only the API is served. Run "npm run build".`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathName = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -60,12 +102,19 @@ export async function registerWebApp(
       !FILE_FOLDERS.some((folder) => `${pathName}/`.startsWith(folder));
     if (indexHtml !== null && isPage) {
       const nonce = randomBytes(16).toString('base64');
-      return reply
+      const html =
+        (pathName === '/' &&
+          landingHtml.get(
+            landingPageFile(requestLanguage(request), request.cookies[SESSION_HINT_COOKIE] !== undefined),
+          )) ||
+        indexHtml;
+      const page = pageHtml(html, request, reply).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+      reply
         .code(pagePaths.has(pathName) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pagePolicy(nonce))
-        .type('text/html; charset=utf-8')
-        .send(pageHtml(indexHtml, request, reply).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+        .type('text/html; charset=utf-8');
+      return sendCompressed(request, reply, page);
     }
     return reply.code(404).send(apiNotFound(request.method, request.url));
   });

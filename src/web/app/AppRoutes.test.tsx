@@ -9,7 +9,6 @@ import { renderRouter } from '../test/render-router.ts';
 import { routes } from './router.tsx';
 
 const publicPages = [
-  ['/', 'Every Slack and ChatWork mention, gathered in one inbox'],
   ['/register', 'Create your Matome account'],
   ['/forgot-password', 'Reset your password'],
   ['/reset-password', 'Choose a new password'],
@@ -67,15 +66,6 @@ describe('routes', () => {
       }
     },
   );
-
-  it('offers beta signup and the demo from the landing page', () => {
-    stubApi({});
-    renderRouter(routes, '/');
-
-    expect(screen.getByRole('link', { name: 'Join the beta' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'View demo' })).toHaveAttribute('href', '/login?demo=1');
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-  });
 
   it('redirects /auth to /login', async () => {
     stubApi({ 'GET /api/auth/demo-accounts': () => json(200, demoAccounts) });

@@ -15,8 +15,8 @@ function sharedQueryClient(): QueryClient {
 }
 
 /**
- * The query cache every lazy screen shares. It arrives with the first of them rather than with the landing page,
- * which shows no server data (decision 126); the client is created once, so the cache outlives each screen. A
+ * The query cache every lazy screen shares. It arrives with the first of them rather than with the first chunk, as a
+ * public page shows no server data (decision 126); the client is created once, so the cache outlives each screen. A
  * screen rendered under a client of its own (a nested lazy screen, a test's) keeps that one.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -1,18 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/components/LandingPage.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { PageLoading } from './layouts/PageLoading.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { ErrorPage } from './routes/ErrorPage.tsx';
+import { LandingDocument } from './routes/LandingDocument.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 
 /**
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
- * with 404); a page that throws shows the same page without the parts that failed. Only the landing page is in
- * the first chunk; every other screen loads on the way to it (docs/decisions/095).
+ * with 404); a page that throws shows the same page without the parts that failed. Every screen loads on the way
+ * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138).
  */
 export const routes: RouteObject[] = [
   {
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <LandingDocument /> },
           {
             path: 'login',
             lazy: lazyPage(

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/auth-constants.ts';
 import type { strings as englishAppStrings } from '../locales/en-app.ts';
 import type { strings as englishFrameStrings } from '../locales/en.ts';
-import { detectLanguage } from './language-detection.ts';
+import { detectLanguageInBrowser } from './language-detection.ts';
 import {
   detectInitialLanguage,
   isLanguage,
@@ -20,8 +20,8 @@ type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
 
 /**
  * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
- * language comes in two parts (docs/decisions/126): what the landing page and every screen's frame show, before the
- * first render, and the rest of the app's screens, with the first of them.
+ * language comes in two parts (docs/decisions/126): what every screen's frame shows, before the first render, and the
+ * rest of the app's screens, with the first of them.
  */
 const stringLoaders: Record<'frame' | 'app', Record<Language, StringLoader>> = {
   frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
@@ -57,7 +57,7 @@ async function loadStrings(language: Language): Promise<void> {
   if (appStringsWanted) await loadPart('app', language);
 }
 
-/** The strings of the screens past the landing page, in the language on screen; lazy routes wait for them. */
+/** The strings of the screens past the frame's, in the language on screen; lazy routes wait for them. */
 export function loadAppStrings(): Promise<void> {
   appStringsWanted = true;
   return loadPart('app', currentLanguage());
@@ -88,14 +88,7 @@ export const i18nReady: Promise<void> = (async () => {
  */
 const geocodingUrl = reverseGeocodingUrl();
 if (geocodingUrl && !languageFromAddress() && !readStoredLanguage()) {
-  void detectLanguage({
-    stored: null,
-    reverseGeocodingUrl: geocodingUrl,
-    browserLanguage: window.navigator.language,
-    geolocation: window.navigator.geolocation,
-    locationGranted: async () =>
-      (await window.navigator.permissions?.query({ name: 'geolocation' }))?.state === 'granted',
-  }).then((detected) => {
+  void detectLanguageInBrowser(geocodingUrl).then((detected) => {
     if (!readStoredLanguage() && detected !== i18n.language) void showIn(detected);
   });
 }

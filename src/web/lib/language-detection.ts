@@ -77,3 +77,15 @@ export async function detectLanguage(dependencies: LanguageDetectionDependencies
   }
   return languageFromBrowser(dependencies.browserLanguage);
 }
+
+/** The detection for a visitor who made no choice, with this browser's own location and language. */
+export function detectLanguageInBrowser(reverseGeocodingUrl: string): Promise<Language> {
+  return detectLanguage({
+    stored: null,
+    reverseGeocodingUrl,
+    browserLanguage: window.navigator.language,
+    geolocation: window.navigator.geolocation,
+    locationGranted: async () =>
+      (await window.navigator.permissions?.query({ name: 'geolocation' }))?.state === 'granted',
+  });
+}

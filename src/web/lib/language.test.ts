@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectInitialLanguage, languageFromBrowser, toBcp47 } from './language.ts';
+import {
+  detectInitialLanguage,
+  languageCookie,
+  languageFromBrowser,
+  readStoredLanguage,
+  storeLanguage,
+  toBcp47,
+} from './language.ts';
 
 describe('language', () => {
   it('maps a Japanese browser language to jp and anything else to en', () => {
@@ -27,6 +34,18 @@ describe('language', () => {
     } finally {
       window.history.replaceState(null, '', '/');
     }
+  });
+
+  it('stores a choice where the server can read it too, for a year', () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    storeLanguage('jp');
+    expect(readStoredLanguage()).toBe('jp');
+    expect(languageCookie()).toBe('jp');
+    expect(written).toHaveBeenLastCalledWith(
+      expect.stringMatching(/^matome_language=jp; path=\/; max-age=31536000;/),
+    );
+    storeLanguage('en');
+    expect(languageCookie()).toBe('en');
   });
 
   it('ignores a stored value that is not a language', () => {

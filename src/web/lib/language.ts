@@ -1,6 +1,12 @@
-import { LANGUAGE_QUERY_PARAMETER, languages, type Language } from '../../contract/auth-constants.ts';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY_PARAMETER,
+  languages,
+  type Language,
+} from '../../contract/auth-constants.ts';
 
 const LANGUAGE_STORAGE_KEY = 'matome.language';
+const A_YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language === value);
@@ -25,11 +31,22 @@ export function readStoredLanguage(): Language | null {
 }
 
 export function storeLanguage(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${A_YEAR_IN_SECONDS}; samesite=lax${secure}`;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage can be unavailable (private mode, blocked cookies); the choice then lasts for this page only.
   }
+}
+
+/** The choice the server sees, when this browser keeps cookies. */
+export function languageCookie(): Language | null {
+  const value = document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(value) ? value : null;
 }
 
 /** A link that names its language (the sitemap's `?lang=jp`) shows the page in it, without changing the stored choice. */

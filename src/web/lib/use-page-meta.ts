@@ -23,8 +23,8 @@ export function usePageMeta(): void {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   useEffect(() => {
-    // The server wrote the first page's tags in its language; the table loads only once they need changing, so the
-    // landing page never downloads it.
+    // The server wrote the first page's tags in its language; the table loads only once they need changing, so a
+    // first visit never downloads it.
     if (written(pathname, language)) return;
     let current = true;
     void import('../../contract/page-meta.ts').then(({ publicPageMeta }) => {

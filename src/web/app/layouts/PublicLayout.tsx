@@ -6,12 +6,8 @@ import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher.tsx';
 import { Logo } from '../../components/ui/Logo.tsx';
 import { PageShell } from '../../components/ui/PageShell.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { landingSectionIds } from '../../features/landing/section-ids.ts';
+import { headerLinkClassName } from './public-header-links.ts';
 import { SiteFooter } from './SiteFooter.tsx';
-
-const headerLink = `${buttonClassName({ variant: 'ghost', size: 'sm' })} max-sm:hidden`;
-/** Wide screens only: on a phone the header keeps its room for the language and login buttons. */
-const sectionLink = `${buttonClassName({ variant: 'ghost', size: 'sm' })} max-lg:hidden`;
 
 export function PublicLayout() {
   const { t } = useTranslation();
@@ -19,23 +15,10 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   const header = (
     <HeaderBar brand={<Logo to="/" />}>
-      {pathname === '/' && (
-        <>
-          <a href={`#${landingSectionIds.features}`} className={sectionLink}>
-            {t('header.features')}
-          </a>
-          <a href={`#${landingSectionIds.workflow}`} className={sectionLink}>
-            {t('header.workflow')}
-          </a>
-          <a href={`#${landingSectionIds.faq}`} className={sectionLink}>
-            {t('header.faq')}
-          </a>
-        </>
-      )}
-      <Link to="/pricing" className={headerLink}>
+      <Link to="/pricing" className={headerLinkClassName}>
         {t('header.pricing')}
       </Link>
-      <Link to="/contact" className={headerLink}>
+      <Link to="/contact" className={headerLinkClassName}>
         {t('header.contact')}
       </Link>
       <LanguageSwitcher />

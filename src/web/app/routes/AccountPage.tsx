@@ -49,7 +49,8 @@ export function AccountPage() {
         needsPassword={!current?.oauthProvider}
         onActiveSubscription={showSubscription}
         subscriptionRef={subscriptionCard}
-        onDeleted={() => endSession({ leaveTo: '/' })}
+        // The login page, a screen of the app, keeps the confirmation on screen; the landing page is a new document.
+        onDeleted={() => endSession({ leaveTo: '/login' })}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_HINT_COOKIE } from '../../../../contract/auth-constants.ts';
+import { LANGUAGE_COOKIE, SESSION_HINT_COOKIE } from '../../../../contract/auth-constants.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import {
   apiError,
@@ -73,7 +73,9 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('authenticated Demo User')).toBeVisible();
     expect(JSON.stringify({ ...window.localStorage })).not.toMatch(/token/i);
     expect(JSON.stringify({ ...window.sessionStorage })).not.toMatch(/token/i);
-    expect(document.cookie).toBe(`${SESSION_HINT_COOKIE}=1`);
+    // Besides the language choice, the page sees only the hint that a session exists.
+    const cookies = document.cookie.split('; ').filter((cookie) => !cookie.startsWith(`${LANGUAGE_COOKIE}=`));
+    expect(cookies).toEqual([`${SESSION_HINT_COOKIE}=1`]);
   });
 
   it('renews the 15-minute access token halfway through its life and loads the user again (SPEC §4 scaled)', async () => {

@@ -2,12 +2,11 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LandingSections } from './LandingSections.tsx';
 
+/** The landing page's content, rendered to HTML when the web app is built (app/PrerenderedLanding.tsx). */
 export function LandingPage() {
   const { t } = useTranslation('pages');
-  useDocumentTitle(t('landing.title'));
   return (
     <>
       <section className="bg-linear-to-b from-indigo-50 to-slate-50">
