@@ -19,7 +19,11 @@ export function AppLayout() {
   return (
     <HeaderSlotContext.Provider value={headerSlot}>
       <PageShell header={header} footer={<SiteFooter />}>
-        <Outlet />
+        {/* A screen fills the viewport below the header, so the footer starts below the fold instead of being pushed
+            there when the screen's data arrives (a layout shift). */}
+        <div className="min-h-[calc(100dvh-4rem)]">
+          <Outlet />
+        </div>
       </PageShell>
     </HeaderSlotContext.Provider>
   );
