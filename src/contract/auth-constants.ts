@@ -3,6 +3,10 @@
 export const languages = ['en', 'jp'] as const;
 export type Language = (typeof languages)[number];
 
+export function isLanguage(value: unknown): value is Language {
+  return languages.some((language) => language === value);
+}
+
 /** `?lang=jp` / `?lang=en` names a page's language in links that crawlers follow (hreflang alternates). */
 export const LANGUAGE_QUERY_PARAMETER = 'lang';
 

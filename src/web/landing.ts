@@ -1,14 +1,8 @@
 import './styles.css';
-import { LANGUAGE_QUERY_PARAMETER, type Language } from '../contract/auth-constants.ts';
+import { isLanguage, LANGUAGE_QUERY_PARAMETER, type Language } from '../contract/auth-constants.ts';
 import { LANGUAGE_LINK_ATTRIBUTE, VIEWER_OPENER_ATTRIBUTE } from './lib/landing-page-markers.ts';
 import { detectLanguageInBrowser } from './lib/language-detection.ts';
-import {
-  isLanguage,
-  languageCookie,
-  languageFromAddress,
-  readStoredLanguage,
-  storeLanguage,
-} from './lib/language.ts';
+import { languageCookie, languageFromAddress, readStoredLanguage, storeLanguage } from './lib/language.ts';
 import { reverseGeocodingUrl } from './lib/page-config.ts';
 
 // The landing page is HTML the server sends whole (docs/decisions/138); this script only opens the screenshot viewers

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../../contract/auth-constants.ts';
+import { isLanguage, LANGUAGE_COOKIE } from '../../contract/auth-constants.ts';
 import { languages, type Language } from '../../contract/auth.ts';
 import { LANGUAGE_QUERY_PARAMETER, PUBLIC_PAGE_META, publicPageMeta } from '../../contract/page-meta.ts';
 
@@ -20,8 +20,6 @@ function escapeHtml(text: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
 }
-
-const isLanguage = (value: unknown): value is Language => languages.some((language) => language === value);
 
 /** The page's language: `?lang=`, then the visitor's stored choice, then the browser's first preference. */
 export function pageLanguage(

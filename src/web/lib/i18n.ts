@@ -1,12 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../contract/auth-constants.ts';
+import { isLanguage, type Language } from '../../contract/auth-constants.ts';
 import type { strings as englishAppStrings } from '../locales/en-app.ts';
 import type { strings as englishFrameStrings } from '../locales/en.ts';
 import { detectLanguageInBrowser } from './language-detection.ts';
 import {
   detectInitialLanguage,
-  isLanguage,
   languageFromAddress,
   readStoredLanguage,
   storeLanguage,

@@ -1,16 +1,12 @@
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_QUERY_PARAMETER,
-  languages,
+  isLanguage,
   type Language,
 } from '../../contract/auth-constants.ts';
 
 const LANGUAGE_STORAGE_KEY = 'matome.language';
 const A_YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
-
-export function isLanguage(value: unknown): value is Language {
-  return languages.some((language) => language === value);
-}
 
 /** `jp` is the product's own code; HTML and Intl need the BCP 47 tag. */
 export function toBcp47(language: Language): 'en' | 'ja' {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { Language } from '../../contract/auth-constants.ts';
-import { isLanguage } from './language.ts';
+import { isLanguage, type Language } from '../../contract/auth-constants.ts';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);

@@ -8,7 +8,7 @@ import { Logo } from '../../components/ui/Logo.tsx';
 import { PageShell } from '../../components/ui/PageShell.tsx';
 import { LANGUAGE_LINK_ATTRIBUTE } from '../../lib/landing-page-markers.ts';
 import { landingSectionIds } from '../../features/landing/section-ids.ts';
-import { isLanguage, toBcp47 } from '../../lib/language.ts';
+import { toBcp47 } from '../../lib/language.ts';
 import { headerLinkClassName, sectionLinkClassName } from './public-header-links.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 
@@ -24,7 +24,7 @@ interface LandingLayoutProps {
  */
 export function LandingLayout({ signedIn, children }: LandingLayoutProps) {
   const { t, i18n } = useTranslation();
-  const target = isLanguage(i18n.language) && i18n.language === 'jp' ? 'en' : 'jp';
+  const target = i18n.language === 'jp' ? 'en' : 'jp';
   // Named in its own script, as people look for their language.
   const targetName = t('language.otherName');
   const header = (

@@ -1,6 +1,6 @@
+import { isLanguage } from '../../../../contract/auth-constants.ts';
 import { Maximize2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../../lib/language.ts';
 import { VIEWER_OPENER_ATTRIBUTE } from '../../../lib/landing-page-markers.ts';
 import { SCREENSHOT_SIZE, showcases } from '../screenshots.ts';
 import { LandingSection } from './LandingSection.tsx';

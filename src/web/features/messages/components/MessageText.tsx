@@ -3,8 +3,8 @@ import { CircleUserRound, ImageIcon, Info, Paperclip, TextQuote } from 'lucide-r
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
-import type { Language } from '../../../../contract/auth-constants.ts';
-import { isLanguage, toBcp47 } from '../../../lib/language.ts';
+import { isLanguage, type Language } from '../../../../contract/auth-constants.ts';
+import { toBcp47 } from '../../../lib/language.ts';
 import { parseChatworkNotation, type ChatworkNode } from '../lib/chatwork-notation.ts';
 import { isChatworkMentionOnly, isSlackMentionOnly } from '../lib/plain-text.ts';
 import { parseSlackMrkdwn, type SlackNode } from '../lib/slack-mrkdwn.ts';
