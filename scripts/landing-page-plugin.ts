@@ -2,21 +2,16 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { parseCookie } from 'cookie';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import {
-  LANGUAGE_COOKIE,
-  languages,
-  SESSION_HINT_COOKIE,
-  type Language,
-} from '../src/contract/auth-constants.ts';
+import { languages, type Language } from '../src/contract/auth-constants.ts';
 import { landingPageFile } from '../src/contract/pages.ts';
-import { pageLanguage } from '../src/server/plugins/page-meta.ts';
+import { HTML_LANG, landingVariant } from '../src/server/plugins/page-meta.ts';
 
 /** The module that renders the landing page, relative to the web root, and the template its HTML goes into. */
 const RENDERER = 'app/PrerenderedLanding.tsx';
 const TEMPLATE = 'landing.html';
 const CONTENT_MARK = '<!--matome:landing-->';
-const HTML_LANG = { en: 'en', jp: 'ja' } as const;
 
 type RenderLanding = (language: Language, signedIn: boolean) => string;
 
@@ -26,19 +21,13 @@ function fill(template: string, language: Language, content: string): string {
     .replace(CONTENT_MARK, content);
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  return header
-    ?.split(';')
-    .map((pair) => pair.trim().split('='))
-    .find(([key]) => key === name)?.[1];
-}
-
 /**
  * Renders the page's React components in Node through an SSR build, whose asset URLs are those of the client build;
  * the files only the landing page uses (its screenshots) are copied into the client's output.
  */
 async function loadRenderer(config: ResolvedConfig, clientOutDir: string): Promise<RenderLanding> {
-  const outDir = path.join(config.root, '../../node_modules/.cache/matome-landing');
+  // Inside the project, so the render's own imports (React, i18next) resolve from its node_modules.
+  const outDir = path.join(config.cacheDir, 'matome-landing');
   await build({
     configFile: false,
     root: config.root,
@@ -98,14 +87,13 @@ export function landingPage(): Plugin {
           const { renderLanding } = (await server.ssrLoadModule(`/${RENDERER}`)) as {
             renderLanding: RenderLanding;
           };
-          const cookies = request.headers.cookie;
-          const language = pageLanguage(
+          const { language, signedIn } = landingVariant(
             Object.fromEntries(url.searchParams),
-            cookieValue(cookies, LANGUAGE_COOKIE),
+            parseCookie(request.headers.cookie ?? ''),
             request.headers['accept-language'],
           );
           const template = await readFile(path.join(config.root, TEMPLATE), 'utf8');
-          const content = renderLanding(language, cookieValue(cookies, SESSION_HINT_COOKIE) !== undefined);
+          const content = renderLanding(language, signedIn);
           const html = await server.transformIndexHtml(url.pathname, fill(template, language, content));
           response.setHeader('content-type', 'text/html; charset=utf-8');
           response.end(html);

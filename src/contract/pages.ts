@@ -1,3 +1,5 @@
+import type { Language } from './auth-constants.ts';
+
 /**
  * Every path the web app has a page for (SPEC §2). The server answers any other path with 404, still sending the
  * app so that it shows its error page; the web router's test checks that its routes and this list agree.
@@ -33,6 +35,6 @@ export const FILE_FOLDERS = ['/assets/', '/docs/'] as const;
  * The landing page is built as HTML, one file per language and per whether the browser holds a session (the
  * header then leads to the inbox rather than to login); the server sends the one that fits (docs/decisions/138).
  */
-export function landingPageFile(language: 'en' | 'jp', signedIn: boolean): string {
+export function landingPageFile(language: Language, signedIn: boolean): string {
   return `landing-${language}${signedIn ? '-signed-in' : ''}.html`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLanguage, LANGUAGE_COOKIE } from '../../contract/auth-constants.ts';
+import { isLanguage, LANGUAGE_COOKIE, SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
 import { languages, type Language } from '../../contract/auth.ts';
 import { LANGUAGE_QUERY_PARAMETER, PUBLIC_PAGE_META, publicPageMeta } from '../../contract/page-meta.ts';
 
@@ -11,7 +11,8 @@ const REVERSE_GEOCODING_META_NAME = 'matome:reverse-geocoding-url';
 const DISALLOWED_PATHS = ['/dashboard', '/tags', '/account', '/auth/callback', '/subscription/', '/api/'];
 
 const OPEN_GRAPH_LOCALE = { en: 'en_US', jp: 'ja_JP' } as const;
-const HTML_LANG = { en: 'en', jp: 'ja' } as const;
+/** `<html lang>` and `hreflang` name Japanese `ja`. */
+export const HTML_LANG = { en: 'en', jp: 'ja' } as const;
 
 function escapeHtml(text: string): string {
   return text
@@ -42,8 +43,23 @@ export function pageLanguage(
   return preferred?.tag.startsWith('ja') ? 'jp' : 'en';
 }
 
-export function requestLanguage(request: FastifyRequest): Language {
+function requestLanguage(request: FastifyRequest): Language {
   return pageLanguage(request.query, request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+}
+
+/**
+ * Which built landing page a visitor gets (docs/decisions/138): the page's language, and whether the browser holds
+ * a session (the session hint cookie), whose header then leads to the inbox. The server and the dev server both ask.
+ */
+export function landingVariant(
+  query: unknown,
+  cookies: Record<string, string | undefined>,
+  acceptLanguage: string | undefined,
+): { language: Language; signedIn: boolean } {
+  return {
+    language: pageLanguage(query, cookies[LANGUAGE_COOKIE], acceptLanguage),
+    signedIn: cookies[SESSION_HINT_COOKIE] !== undefined,
+  };
 }
 
 function pageUrl(publicUrl: string, path: string, language: Language): string {

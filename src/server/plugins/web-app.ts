@@ -6,10 +6,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HINT_COOKIE, languages } from '../../contract/auth-constants.ts';
+import { languages } from '../../contract/auth-constants.ts';
 import { FILE_FOLDERS, landingPageFile, PAGE_PATHS } from '../../contract/pages.ts';
 import { apiNotFound } from './errors.ts';
-import { requestLanguage } from './page-meta.ts';
+import { landingVariant } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const brotli = promisify(brotliCompress);
@@ -90,6 +90,9 @@ export async function registerWebApp(
         if (filePath.endsWith('.pdf')) reply.header('content-security-policy', PDF_CONTENT_SECURITY_POLICY);
       },
     });
+    if (landingHtml.size < languages.length * 2) {
+      app.log.warn(`The web build in ${root} has no landing page; / shows an error. Run "npm run build".`);
+    }
   } else {
     app.log.warn(`No web build in ${root}; only the API is served. Run "npm run build".`);
   }
@@ -102,11 +105,9 @@ export async function registerWebApp(
       !FILE_FOLDERS.some((folder) => `${pathName}/`.startsWith(folder));
     if (indexHtml !== null && isPage) {
       const nonce = randomBytes(16).toString('base64');
+      const landing = landingVariant(request.query, request.cookies, request.headers['accept-language']);
       const html =
-        (pathName === '/' &&
-          landingHtml.get(
-            landingPageFile(requestLanguage(request), request.cookies[SESSION_HINT_COOKIE] !== undefined),
-          )) ||
+        (pathName === '/' && landingHtml.get(landingPageFile(landing.language, landing.signedIn))) ||
         indexHtml;
       const page = pageHtml(html, request, reply).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply

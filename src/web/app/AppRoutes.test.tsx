@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_PATHS } from '../../contract/pages.ts';
 import { changeLanguage } from '../lib/i18n.ts';
 import { demoAccounts, json, signedInHandlers, stubApi } from '../test/fake-api.ts';
@@ -66,6 +66,16 @@ describe('routes', () => {
       }
     },
   );
+
+  it('shows an error rather than reloading for ever when the server sent the app itself for / (no landing page built)', () => {
+    stubApi({});
+    vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([
+      { name: `${window.location.origin}/` } as PerformanceEntry,
+    ]);
+    renderRouter(routes, '/');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+  });
 
   it('redirects /auth to /login', async () => {
     stubApi({ 'GET /api/auth/demo-accounts': () => json(200, demoAccounts) });
