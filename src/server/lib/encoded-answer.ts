@@ -21,25 +21,34 @@ export type EncodedAnswer = {
 
 /**
  * Brotli's quality 11 takes seconds on a large answer; 5 compresses JSON nearly as well in a small fraction of
- * the time, and the work is done once per cached answer.
+ * the time: it is done once per cached answer, and on every page the server sends.
  */
 const BROTLI_QUALITY = 5;
 const encodings = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof encodings)[number];
 
-/** Compression runs on libuv's thread pool, so a large answer does not hold the event loop while it is encoded. */
+/** Text in one encoding. Compression runs on libuv's thread pool, so large text does not hold the event loop. */
+export async function encodeText(text: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(text);
+  if (encoding === 'identity') return text;
+  return brotli(text, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+    },
+  });
+}
+
+/** The encoding the client prefers among brotli, gzip and none. */
+export function acceptedEncoding(request: FastifyRequest): Encoding {
+  const accepted = request.headers['accept-encoding'];
+  return accepted ? (negotiate(accepted, [...encodings]) ?? 'identity') : 'identity';
+}
+
 export async function encodeAnswer(json: string): Promise<EncodedAnswer> {
   const identity = Buffer.from(json, 'utf8');
-  const [br, gzipped] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity),
-  ]);
+  const [br, gzipped] = await Promise.all([encodeText(identity, 'br'), encodeText(identity, 'gzip')]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { identity, br, gzip: gzipped, etag };
 }
@@ -67,8 +76,7 @@ export function sendEncodedAnswer(
   reply: FastifyReply,
   answer: EncodedAnswer,
 ): FastifyReply {
-  const accepted = request.headers['accept-encoding'];
-  const encoding: Encoding = accepted ? (negotiate(accepted, [...encodings]) ?? 'identity') : 'identity';
+  const encoding = acceptedEncoding(request);
   reply
     .header('cache-control', 'private, no-store')
     .header('vary', 'accept-encoding')
