@@ -203,3 +203,36 @@ for (const language of ['en', 'jp'] as const) {
     });
   });
 }
+
+// The browser's locale picks the first page, so no stored choice pulls the page back after the switch.
+const switchAfterSection = [
+  { from: 'en', locale: 'en-US', faq: 'FAQ', toLabel: 'Switch language to 日本語', lang: 'ja', to: 'jp' },
+  {
+    from: 'jp',
+    locale: 'ja-JP',
+    faq: 'よくあるご質問',
+    toLabel: '表示言語を English に切り替え',
+    lang: 'en',
+    to: 'en',
+  },
+] as const;
+
+for (const { from, locale, faq, toLabel, lang, to } of switchAfterSection) {
+  test.describe(`landing page in ${from}, after a section link`, () => {
+    test.use({ locale });
+
+    test('the language link switches the page and keeps the section', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text[from].heading);
+      await page.getByRole('banner').getByRole('link', { name: faq, exact: true }).click();
+      await expect(page).toHaveURL(/#faq$/);
+
+      await page.getByRole('link', { name: toLabel }).click();
+
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text[to].heading);
+      await expect(page).toHaveURL(/\/#faq$/);
+      await expect(page.locator('#faq').getByRole('heading', { level: 2 })).toBeInViewport();
+    });
+  });
+}

@@ -10,12 +10,17 @@ import { reverseGeocodingUrl } from './lib/page-config.ts';
 
 const shownLanguage: Language = document.documentElement.lang === 'ja' ? 'jp' : 'en';
 
-/** Loads the page again in `language`: the cookie names it to the server, or, where cookies are off, the address. */
+/**
+ * Loads the page again in `language`: the cookie names it to the server, or, where cookies are off, the address. The
+ * section in the fragment is kept.
+ */
 function reloadIn(language: Language): void {
   const url = new URL(window.location.href);
   if (languageCookie() === language) url.searchParams.delete(LANGUAGE_QUERY_PARAMETER);
   else url.searchParams.set(LANGUAGE_QUERY_PARAMETER, language);
-  window.location.replace(url);
+  // An address that differs from this one only in its fragment, or not at all, would merely scroll: reload instead.
+  if (url.search === window.location.search) window.location.reload();
+  else window.location.replace(url);
 }
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>(`[${LANGUAGE_LINK_ATTRIBUTE}]`)) {
