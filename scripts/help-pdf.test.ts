@@ -11,9 +11,9 @@ const requestedScopes = { slack: SLACK_USER_SCOPES, chatwork: CHATWORK_SCOPES };
 
 const expectedTitles: Record<string, string> = {
   'help_slack_en.pdf': 'Connecting Slack to Matome',
-  'help_slack_jp.pdf': 'Slack を Matome に接続する',
+  'help_slack_jp.pdf': 'Slack をまとめに接続する',
   'help_chatwork_en.pdf': 'Connecting ChatWork to Matome',
-  'help_chatwork_jp.pdf': 'ChatWork を Matome に接続する',
+  'help_chatwork_jp.pdf': 'ChatWork をまとめに接続する',
 };
 
 let guides: Map<string, Buffer>;

@@ -40,7 +40,7 @@ const LIST_INDENT = 16;
 
 const footerLabel: Record<HelpLanguage, (page: number, pages: number) => string> = {
   en: (page, pages) => `Matome help · page ${page} of ${pages}`,
-  jp: (page, pages) => `Matome ヘルプ · ${page} / ${pages} ページ`,
+  jp: (page, pages) => `まとめヘルプ · ${page} / ${pages} ページ`,
 };
 
 type Run = { text: string; bold: boolean; code: boolean; link: string | null };

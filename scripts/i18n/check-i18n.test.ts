@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkComponentSource, checkI18n, checkLocales } from './check-i18n.ts';
+import { checkComponentSource, checkI18n, checkJapaneseGuides, checkLocales } from './check-i18n.ts';
 
 const messages = (source: string) =>
   checkComponentSource('Page.tsx', source).map(({ line, message }) => `${line}: ${message}`);
@@ -84,6 +84,16 @@ describe('checkLocales', () => {
     );
   });
 
+  it('reports a Japanese string that calls the product "Matome", and not an English one', () => {
+    const dir = localesWith(
+      { title: 'Matome', body: 'Matome gathers' },
+      { title: 'まとめ', body: 'Matome が集めます' },
+    );
+    expect(checkLocales(dir).map(({ file, message }) => `${path.relative(dir, file)}: ${message}`)).toEqual([
+      'jp/common.json: key "body" says "Matome": Japanese text calls the product まとめ',
+    ]);
+  });
+
   it('passes matching locales', () => {
     expect(checkLocales(localesWith({ a: { b: 'B' } }, { a: { b: 'ビー' } }))).toEqual([]);
   });
@@ -92,5 +102,9 @@ describe('checkLocales', () => {
 describe('the web app', () => {
   it('passes the check', () => {
     expect(checkI18n(path.resolve('src/web'))).toEqual([]);
+  });
+
+  it('has Japanese help guides that call the product まとめ', () => {
+    expect(checkJapaneseGuides(path.resolve('docs/help'))).toEqual([]);
   });
 });

@@ -31,6 +31,24 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   );
 }
 
+/** Inside Japanese text the product is called まとめ, never by its romanized name. */
+const ROMANIZED_NAME = /Matome/i;
+const SAYS_ROMANIZED_NAME = 'says "Matome": Japanese text calls the product まとめ';
+
+/** Every line of the Japanese help guides (`*.jp.md`) that names the product "Matome". */
+export function checkJapaneseGuides(helpDir: string): Finding[] {
+  return readdirSync(helpDir)
+    .filter((name) => name.endsWith('.jp.md'))
+    .flatMap((name) => {
+      const file = path.join(helpDir, name);
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((text, index) =>
+          ROMANIZED_NAME.test(text) ? [{ file, line: index + 1, message: SAYS_ROMANIZED_NAME }] : [],
+        );
+    });
+}
+
 /** Every key present in one language and missing (or empty) in the other, and namespaces only one has. */
 export function checkLocales(localesDir: string): Finding[] {
   const findings: Finding[] = [];
@@ -64,6 +82,8 @@ export function checkLocales(localesDir: string): Finding[] {
       for (const [key, value] of own) {
         if (typeof value !== 'string' || value.trim() === '') {
           findings.push({ file, line: 0, message: `key "${key}" is empty or not text` });
+        } else if (language === 'jp' && ROMANIZED_NAME.test(value)) {
+          findings.push({ file, line: 0, message: `key "${key}" ${SAYS_ROMANIZED_NAME}` });
         }
       }
     }

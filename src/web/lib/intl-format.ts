@@ -14,3 +14,21 @@ export function formatMonthYear(year: number, month: number, language: Language)
     timeZone: 'UTC',
   }).format(Date.UTC(year, month - 1, 1));
 }
+
+const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/**
+ * A file's size as ChatWork and most file managers write it, in units of 1,024 with the same symbols in both
+ * languages ("93.9 KB"); only the number follows the language. Intl's `kilobyte` would say "kB" (1,000 bytes) in
+ * English and "KB" in Japanese for the same file.
+ */
+export function formatFileSize(bytes: number, language: Language): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: unit === 0 ? 0 : 1 });
+  return `${number.format(value)} ${FILE_SIZE_UNITS[unit]}`;
+}

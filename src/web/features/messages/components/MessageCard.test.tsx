@@ -99,24 +99,27 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
 
 describe('ChatWork content on a card', () => {
   it.each([
-    ['en', '93.9 kB'],
+    ['en', '93.9 KB'],
     ['jp', '93.9 KB'],
-  ] as const)('shows an uploaded file once, sized through Intl.NumberFormat (%s)', async (language, size) => {
-    await changeLanguage(language);
-    stubApi({});
-    renderCard(
-      chatworkMessage('2', {
-        body: '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
-        content:
-          '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
-        file: { file_id: 5501, filename: 'report.pdf', filesize: 96_123, upload_time: 1_767_225_600 },
-      }),
-    );
+  ] as const)(
+    'shows an uploaded file once, sized as ChatWork sizes it, alike in both languages (%s)',
+    async (language, size) => {
+      await changeLanguage(language);
+      stubApi({});
+      renderCard(
+        chatworkMessage('2', {
+          body: '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
+          content:
+            '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]',
+          file: { file_id: 5501, filename: 'report.pdf', filesize: 96_123, upload_time: 1_767_225_600 },
+        }),
+      );
 
-    expect(screen.getAllByText('report.pdf')).toHaveLength(1);
-    expect(screen.getByText(size)).toBeVisible();
-    expect(screen.queryByText(/93\.87 KB/)).not.toBeInTheDocument();
-  });
+      expect(screen.getAllByText('report.pdf')).toHaveLength(1);
+      expect(screen.getByText(size)).toBeVisible();
+      expect(screen.queryByText(/93\.87 KB/)).not.toBeInTheDocument();
+    },
+  );
 
   it('names a person in [piconname] and [picon] when the card knows them', () => {
     stubApi({});

@@ -20,6 +20,7 @@ import {
   type UnifiedMessage,
 } from '../../../../contract/messages.ts';
 import { tintOf } from '../../../lib/connection-color.ts';
+import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import { formatTimeAgo, relativeTime } from '../../../lib/relative-time.ts';
@@ -76,22 +77,6 @@ function useRelativeTimeText(sendTime: number, now: number): string {
   }
 }
 
-function formatFileSize(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
-
 /** The sender and the account owner by their platform ids, and the files the card lists as attachments. */
 function knownToMessage(message: UnifiedMessage): KnownToMessage {
   const people = new Map([[message.sender.id, message.sender.name]]);
@@ -131,7 +116,7 @@ function Attachments({
   onOpen(event: MouseEvent<HTMLAnchorElement>): void;
 }) {
   const { t, i18n } = useTranslation('messages');
-  const locale = i18n.language === 'jp' ? 'ja' : 'en';
+  const language = i18n.language === 'jp' ? 'jp' : 'en';
   return (
     <ul aria-label={t('card.attachments')} className="mt-3 flex flex-wrap gap-2">
       {files.map((file) => {
@@ -140,7 +125,7 @@ function Attachments({
           <>
             <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             <span className="truncate">{file.name}</span>
-            <span className="shrink-0 text-slate-500">{formatFileSize(file.size, locale)}</span>
+            <span className="shrink-0 text-slate-500">{formatFileSize(file.size, language)}</span>
           </>
         );
         const className =
