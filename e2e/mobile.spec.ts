@@ -15,8 +15,9 @@ const copy = {
     filtersOne: 'Filters (1)',
     slack: /^Slack \(\d+\)$/,
     showResults: /^Show \d+ messages?$/,
-    panels: 'Open connections and settings',
-    panelsTitle: 'Connections and settings',
+    panels: 'Open schedule, connections and settings',
+    panelsTitle: 'Schedule, connections and settings',
+    schedule: "Today's schedule",
     plan: 'Free plan',
     reply: /^Reply to /,
     viewPost: /^View post on /,
@@ -34,8 +35,9 @@ const copy = {
     filtersOne: '絞り込み（1）',
     slack: /^Slack（\d+）$/,
     showResults: /^\d+件を表示$/,
-    panels: 'アカウントの接続と設定を開く',
-    panelsTitle: '接続と設定',
+    panels: '今日の予定・接続・設定を開く',
+    panelsTitle: '予定・接続・設定',
+    schedule: '今日の予定',
     plan: 'フリープラン',
     reply: /さんに返信$/,
     viewPost: /で投稿を表示/,
@@ -109,12 +111,13 @@ for (const language of languages) {
       await expect(firstCard(page, text.list)).toBeInViewport({ ratio: 0.5 });
     });
 
-    test('opens the connections panel from the header', async ({ page }) => {
+    test('opens the schedule and the connections panel from the header', async ({ page }) => {
       await expect(page.getByRole('complementary')).toBeHidden();
       await page.getByRole('banner').getByRole('button', { name: text.panels }).click();
 
       const sheet = page.getByRole('dialog', { name: text.panelsTitle });
       await expect(sheet.getByText(text.plan)).toBeVisible();
+      await expect(sheet.getByRole('region', { name: text.schedule })).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(sheet).toBeHidden();
     });

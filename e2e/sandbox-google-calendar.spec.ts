@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueEmail } from './support.ts';
 
 failOnConsoleErrors();
 
 const tasksScope = 'https://www.googleapis.com/auth/tasks';
-const schedule = (page: Page) => page.getByRole('region', { name: "Today's schedule" });
+const schedule = (within: Page | Locator) => within.getByRole('region', { name: "Today's schedule" });
 
 /** Approves Google's consent page as Maya, unticking the scopes given. */
 async function approveGoogle(page: Page, untick: string[] = []) {
@@ -92,5 +92,23 @@ test('connect Google Calendar, see today’s events, turn a message into an even
       .getByRole('button', { name: 'Add task' })
       .click();
     await expect(page.getByText('✅ Task added to Google Tasks')).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a newcomer without chat connections reaches the schedule card from the header', async ({ page }) => {
+    await registerThroughMail(page, {
+      name: 'Phone Newcomer',
+      email: uniqueEmail('calendar-phone'),
+      password: 'sandbox-secret',
+    });
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Open schedule, connections and settings' })
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Schedule, connections and settings' });
+    await expect(schedule(sheet).getByRole('button', { name: 'Connect Google Calendar' })).toBeEnabled();
   });
 });

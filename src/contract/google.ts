@@ -156,6 +156,8 @@ export const googleTasksResponseSchema = z.object({ items: z.array(googleTaskSch
 
 /** `GET /api/auth/google-calendar/status`. */
 export const googleCalendarStatusSchema = z.object({
+  /** Whether this server has Google's client credentials: without them no one can connect. */
+  configured: z.boolean(),
   connected: z.boolean(),
   /** A grant Google revoked: the page offers to connect again. */
   reconnectRequired: z.boolean(),

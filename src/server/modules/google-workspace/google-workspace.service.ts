@@ -272,6 +272,7 @@ export function createGoogleWorkspaceService(deps: GoogleWorkspaceDeps) {
       const row = await repo.connection(userId);
       const scopes = (row?.scopes ?? '').split(' ');
       return {
+        configured: deps.endpoints !== undefined,
         connected: row?.status === 'connected',
         reconnectRequired: row?.status === 'disconnected',
         scopes: { calendar: scopes.includes(CALENDAR_SCOPE), tasks: scopes.includes(TASKS_SCOPE) },

@@ -95,6 +95,7 @@ describe('Google Calendar connection', () => {
       headers: bearer(accessToken),
     });
     expect(googleCalendarStatusSchema.parse(status.json())).toEqual({
+      configured: true,
       connected: true,
       reconnectRequired: false,
       scopes: { calendar: true, tasks: true },
@@ -143,6 +144,34 @@ describe('Google Calendar connection', () => {
     expect((await connect(testApp.app, tokens.accessToken)).searchParams.get('googleCalendar')).toBe(
       'connected',
     );
+  });
+});
+
+describe('a server without Google settings', () => {
+  it('says so in the status, and refuses to connect with 409 PROVIDER_NOT_CONFIGURED', async () => {
+    const bare = await createTestApp({ PUBLIC_URL: 'https://matome.test' });
+    try {
+      const { tokens } = await registerUser(bare.app);
+      const status = await bare.app.inject({
+        method: 'GET',
+        url: '/api/auth/google-calendar/status',
+        headers: bearer(tokens.accessToken),
+      });
+      expect(googleCalendarStatusSchema.parse(status.json())).toEqual({
+        configured: false,
+        connected: false,
+        reconnectRequired: false,
+        scopes: { calendar: false, tasks: false },
+      });
+      const connecting = await bare.app.inject({
+        method: 'POST',
+        url: '/api/auth/google-calendar/connect',
+        headers: bearer(tokens.accessToken),
+      });
+      expect(expectApiError(connecting, 409).code).toBe('PROVIDER_NOT_CONFIGURED');
+    } finally {
+      await bare.close();
+    }
   });
 });
 

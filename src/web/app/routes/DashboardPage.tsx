@@ -84,8 +84,6 @@ export function DashboardPage() {
       collapsible={collapsible}
     />
   );
-  const hasSidePanel = connections.length > 0 || Boolean(testModePanel);
-
   let main;
   if (statusPending) {
     main = <MessageListSkeleton />;
@@ -137,20 +135,20 @@ export function DashboardPage() {
           {connections.length > 0 && connectionsPanel(true)}
         </aside>
       </div>
-      {hasSidePanel && (
-        <HeaderActions>
-          <button
-            type="button"
-            onClick={() => setPanelsOpen(true)}
-            aria-label={t('panels.open')}
-            className={`${buttonClassName({ variant: 'ghost', size: 'sm' })} lg:hidden`}
-          >
-            <PanelRight aria-hidden="true" className="size-5" />
-          </button>
-        </HeaderActions>
-      )}
+      {/* The schedule is always there, so the sheet always has something to show. */}
+      <HeaderActions>
+        <button
+          type="button"
+          onClick={() => setPanelsOpen(true)}
+          aria-label={t('panels.open')}
+          className={`${buttonClassName({ variant: 'ghost', size: 'sm' })} lg:hidden`}
+        >
+          <PanelRight aria-hidden="true" className="size-5" />
+        </button>
+      </HeaderActions>
       <BottomSheet open={panelsOpen} onClose={() => setPanelsOpen(false)} title={t('panels.title')}>
         <div className="space-y-4 pb-2">
+          <TodaySchedule isDemo={user?.isDemo === true} />
           {testModePanel}
           {connections.length > 0 && connectionsPanel(false)}
         </div>

@@ -19,7 +19,12 @@ function infoWith(used: number, limit: number): AccountInfo {
     connections: {
       slack: [],
       chatwork: [],
-      googleCalendar: { connected: true, reconnectRequired: false, scopes: { calendar: true, tasks: true } },
+      googleCalendar: {
+        configured: true,
+        connected: true,
+        reconnectRequired: false,
+        scopes: { calendar: true, tasks: true },
+      },
     },
   };
 }

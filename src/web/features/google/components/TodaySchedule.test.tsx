@@ -17,7 +17,12 @@ describe('TodaySchedule', () => {
   it('shows the events in their states, labels meeting links and folds the completed ones', async () => {
     stubApi({
       'GET /api/auth/google-calendar/status': () =>
-        json(200, { connected: true, reconnectRequired: false, scopes: { calendar: true, tasks: true } }),
+        json(200, {
+          configured: true,
+          connected: true,
+          reconnectRequired: false,
+          scopes: { calendar: true, tasks: true },
+        }),
       [`GET /api/google/calendar/events?${new URLSearchParams(todayWindow(Date.now()))}`]: () =>
         json(200, {
           items: [
@@ -56,11 +61,38 @@ describe('TodaySchedule', () => {
     await changeLanguage('jp');
     stubApi({
       'GET /api/auth/google-calendar/status': () =>
-        json(200, { connected: false, reconnectRequired: false, scopes: { calendar: false, tasks: false } }),
+        json(200, {
+          configured: true,
+          connected: false,
+          reconnectRequired: false,
+          scopes: { calendar: false, tasks: false },
+        }),
     });
     render();
     expect(await screen.findByRole('button', { name: 'Google カレンダーを連携' })).toBeEnabled();
   });
+
+  it.each([
+    ['en', 'Connect Google Calendar', 'Google Calendar is not set up on this server yet.'],
+    ['jp', 'Google カレンダーを連携', 'このサーバーでは Google カレンダーの設定がまだ完了していません。'],
+  ] as const)(
+    'on a server without Google settings, shows the connect button disabled with the reason (%s)',
+    async (language, button, reason) => {
+      await changeLanguage(language);
+      stubApi({
+        'GET /api/auth/google-calendar/status': () =>
+          json(200, {
+            configured: false,
+            connected: false,
+            reconnectRequired: false,
+            scopes: { calendar: false, tasks: false },
+          }),
+      });
+      render();
+      expect(await screen.findByRole('button', { name: button })).toBeDisabled();
+      expect(screen.getByText(reason)).toBeVisible();
+    },
+  );
 
   it('shows demo accounts sample events with the note and Start for Free', async () => {
     stubApi({});

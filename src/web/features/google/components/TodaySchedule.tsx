@@ -1,5 +1,5 @@
-import { CalendarDays, ChevronDown, RefreshCw, Video } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDays, ChevronDown, RefreshCw, Settings, Video } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CalendarEvent } from '../../../../contract/google.ts';
@@ -150,6 +150,8 @@ export function TodaySchedule({ isDemo }: { isDemo: boolean }) {
   const connected = status.data?.connected === true;
   const events = useEvents(window, connected && !isDemo);
   const connect = useConnectCalendar();
+  // The card is on the page beside the inbox and, on a phone, in the header's sheet too: each copy has its own id.
+  const headingId = useId();
   const date = new Date(now).toLocaleDateString(i18n.language === 'jp' ? 'ja-JP' : 'en-US', {
     weekday: 'long',
     month: 'long',
@@ -178,6 +180,20 @@ export function TodaySchedule({ isDemo }: { isDemo: boolean }) {
     );
   } else if (status.isPending || (connected && events.isPending)) {
     body = <Spinner label={t('loading')} />;
+  } else if (status.data?.configured === false) {
+    body = (
+      <>
+        <Button size="sm" className="w-full" disabled>
+          {t('connect')}
+        </Button>
+        <div className="flex gap-2 rounded-md bg-slate-50 p-2 text-xs text-slate-700">
+          <Settings aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+          <p>
+            <span className="font-semibold">{t('notConfigured')}</span> {t('notConfiguredHint')}
+          </p>
+        </div>
+      </>
+    );
   } else if (!connected) {
     body = (
       <>
@@ -198,13 +214,13 @@ export function TodaySchedule({ isDemo }: { isDemo: boolean }) {
 
   return (
     <section
-      aria-labelledby="schedule-heading"
+      aria-labelledby={headingId}
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-center gap-2">
         <CalendarDays aria-hidden="true" className="size-5 text-indigo-600" />
         <div className="min-w-0 flex-1">
-          <h2 id="schedule-heading" className="font-semibold text-slate-900">
+          <h2 id={headingId} className="font-semibold text-slate-900">
             {t('heading')}
           </h2>
           <p className="text-xs text-slate-600">{date}</p>
