@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   axeViolations,
   failOnConsoleErrors,
+  followMailedLink,
   registerThroughMail,
   signInAsDemo,
   uniqueEmail,
@@ -127,4 +128,35 @@ test('deleting the account asks for the password, signs out and leaves nothing t
   await expect(
     page.getByText('ログインに失敗しました。メールアドレスとパスワードをご確認ください。'),
   ).toBeVisible();
+});
+
+test('the profile card moves the account to a new address once the link sent there is opened (jp)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('address-change');
+  const newEmail = uniqueEmail('address-change-new');
+  const password = 'correct horse battery';
+  await useLanguage(page, 'jp');
+  await registerThroughMail(page, { name: '住所 変子', email, password }, 'jp');
+
+  await page.goto('/account');
+  const profile = page.getByRole('region', { name: 'プロフィール' });
+  await profile.getByRole('button', { name: 'アドレスを変更' }).click();
+  await profile.getByLabel('新しいメールアドレス').fill(newEmail);
+  await profile.getByLabel('現在のパスワード').fill('not the password');
+  await profile.getByRole('button', { name: '確認リンクを送信' }).click();
+  await expect(profile.getByRole('alert')).toHaveText('パスワードが正しくありません。');
+
+  await profile.getByLabel('現在のパスワード').fill(password);
+  await profile.getByRole('button', { name: '確認リンクを送信' }).click();
+  await expect(profile.getByRole('status')).toContainText(
+    `${newEmail} にリンクをお送りしました。リンクを開くとアドレスが変更されます（24時間有効）。それまでは ${email} でログインしてください。`,
+  );
+
+  await followMailedLink(page, newEmail, 'verify-email');
+  await expect(page.getByRole('status')).toContainText('メールアドレスを確認しました。');
+  await page.goto('/account');
+  const moved = page.getByRole('region', { name: 'プロフィール' });
+  await expect(moved).toContainText(newEmail);
+  await expect(moved).not.toContainText(email);
 });

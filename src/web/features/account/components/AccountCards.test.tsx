@@ -85,3 +85,97 @@ describe('ProfileCard', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ name: 'Countess Lovelace' });
   });
 });
+
+describe('ProfileCard: changing the email address', () => {
+  const error = (statusCode: number, message: string, code?: string) =>
+    json(statusCode, { statusCode, error: 'Error', message, ...(code ? { code } : {}) });
+
+  async function fillIn(labels: { open: string; email: string; password: string; submit: string }) {
+    await userEvent.click(screen.getByRole('button', { name: labels.open }));
+    expect(document.activeElement).toBe(screen.getByLabelText(labels.email));
+    await userEvent.type(screen.getByLabelText(labels.email), 'ada@new.example');
+    await userEvent.type(screen.getByLabelText(labels.password), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: labels.submit }));
+  }
+
+  it('sends the link with the password and the language, then says to check the new inbox', async () => {
+    const fetchMock = stubApi({
+      'POST /api/auth/email': () => json(202, { message: 'Check the new inbox' }),
+    });
+    renderRouter([{ path: '/', element: <ProfileCard user={user} /> }], '/');
+    await fillIn({
+      open: 'Change address',
+      email: 'New email address',
+      password: 'Current password',
+      submit: 'Send confirmation link',
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Check your new inbox: we sent a link to ada@new.example. Your address changes when you open it (within 24 hours); until then you sign in with ${user.email}.`,
+    );
+    expect(screen.queryByLabelText('New email address')).not.toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/email');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      newEmail: 'ada@new.example',
+      password: 'correct horse',
+      language: 'en',
+    });
+  });
+
+  it('says so in Japanese too', async () => {
+    await changeLanguage('jp');
+    stubApi({ 'POST /api/auth/email': () => json(202, { message: 'Check the new inbox' }) });
+    renderRouter([{ path: '/', element: <ProfileCard user={user} /> }], '/');
+    await fillIn({
+      open: 'アドレスを変更',
+      email: '新しいメールアドレス',
+      password: '現在のパスワード',
+      submit: '確認リンクを送信',
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '新しいメールアドレスの受信箱をご確認ください。ada@new.example にリンクをお送りしました。',
+    );
+  });
+
+  it.each([
+    [
+      'a wrong password',
+      error(403, 'The password is not correct', 'WRONG_PASSWORD'),
+      'The password is not correct.',
+    ],
+    [
+      'too many attempts',
+      error(429, 'Too many attempts', 'TOO_MANY_REQUESTS'),
+      'Too many attempts. Please wait a few minutes and try again.',
+    ],
+    [
+      'an address refused',
+      error(400, 'body.newEmail: is already your email address', 'VALIDATION_ERROR'),
+      'Enter a valid email address that differs from your current one.',
+    ],
+  ])('keeps the form and explains %s', async (_case, answer, text) => {
+    stubApi({ 'POST /api/auth/email': () => answer });
+    renderRouter([{ path: '/', element: <ProfileCard user={user} /> }], '/');
+    await fillIn({
+      open: 'Change address',
+      email: 'New email address',
+      password: 'Current password',
+      submit: 'Send confirmation link',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByLabelText('New email address')).toHaveValue('ada@new.example');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('tells an account made with Google how to get the password it needs', async () => {
+    renderRouter([{ path: '/', element: <ProfileCard user={{ ...user, oauthProvider: 'google' }} /> }], '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Change address' }));
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      /You signed up with Google, so your account may have no password yet\. Set one with “Forgot your password\?”/,
+    );
+  });
+
+  it('offers no change to the demo account', () => {
+    renderRouter([{ path: '/', element: <ProfileCard user={{ ...user, isDemo: true }} /> }], '/');
+    expect(screen.queryByRole('button', { name: 'Change address' })).not.toBeInTheDocument();
+  });
+});

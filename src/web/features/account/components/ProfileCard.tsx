@@ -6,14 +6,18 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { useRename } from '../api/account.ts';
 import { formatLongDate } from '../lib/format.ts';
+import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 
-/** Name (editable), address and its verification, how the user signs in and since when (SPEC §2). */
+/** Name and address (both editable), the address's verification, how the user signs in and since when (SPEC §2). */
 export function ProfileCard({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { showToast } = useToast();
   const rename = useRename();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
+  const [changingEmail, setChangingEmail] = useState(false);
+  /** The address a confirmation link was last sent to, until the user opens it. */
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -82,13 +86,33 @@ export function ProfileCard({ user }: { user: User }) {
             )}
           </dd>
           <dt className="font-medium text-slate-600">{t('profile.email')}</dt>
-          <dd className="flex flex-wrap items-center gap-2 text-slate-900">
-            {user.email}
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
-            >
-              {user.emailVerified ? t('profile.verified') : t('profile.unverified')}
-            </span>
+          <dd className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2 text-slate-900">
+              {user.email}
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
+              >
+                {user.emailVerified ? t('profile.verified') : t('profile.unverified')}
+              </span>
+              {!user.isDemo && !changingEmail && (
+                <Button variant="ghost" size="sm" onClick={() => setChangingEmail(true)}>
+                  {t('changeEmail.open')}
+                </Button>
+              )}
+            </div>
+            {changingEmail && (
+              <ChangeEmailForm
+                user={user}
+                onClose={(sentTo) => {
+                  setChangingEmail(false);
+                  if (sentTo) setConfirmationSentTo(sentTo);
+                }}
+              />
+            )}
+            <p role="status" className="text-sm text-slate-700">
+              {confirmationSentTo &&
+                t('changeEmail.sent', { email: confirmationSentTo, current: user.email })}
+            </p>
           </dd>
           <dt className="font-medium text-slate-600">{t('profile.loginMethod')}</dt>
           <dd className="text-slate-900">
