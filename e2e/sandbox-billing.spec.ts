@@ -64,6 +64,11 @@ test('Free to Pro through Checkout, Pro Plus, cancel at period end, keep, portal
     await expect(
       page.getByText('Your plan will change to Free at the end of the current period'),
     ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your plan will change to Free');
+    await expect(
+      page.getByText(/^You keep Pro Plus until .+; then your account moves to the Free plan\./),
+    ).toBeVisible();
+    await expect(page.getByText(/Connect more Slack workspaces/)).toHaveCount(0);
     await page.goto('/pricing');
     const banner = page.getByTestId('current-plan-banner');
     await expect(banner).toContainText('Ends on');

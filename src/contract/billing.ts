@@ -74,10 +74,8 @@ export type PlansResponse = z.infer<typeof plansResponseSchema>;
 /** `GET /api/stripe/config`. */
 export const billingConfigSchema = z.object({
   publishableKey: z.string().nullable(),
-  /** Whether paying is possible on this server (Stripe configured). */
+  /** Whether paying is possible on this server (Stripe configured): without it paid plans are not offered. */
   enabled: z.boolean(),
-  /** While the beta is free, the pricing page says so beside the paid plans. */
-  isBetaFree: z.boolean(),
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 

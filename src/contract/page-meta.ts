@@ -12,12 +12,12 @@ export const PUBLIC_PAGE_META = {
     en: {
       title: 'One inbox for Slack and ChatWork | Matome',
       description:
-        'Matome gathers your Slack and ChatWork mentions, direct messages and replies from every workspace into one inbox. Free during the beta.',
+        'Matome gathers your Slack and ChatWork mentions, direct messages and replies from every workspace into one inbox. The Free plan costs nothing.',
     },
     jp: {
       title: 'Slack と ChatWork のメンションをひとつの受信箱に | まとめ',
       description:
-        'まとめは、複数の Slack ワークスペースと ChatWork アカウントのメンション、DM、返信をひとつの受信箱に集めます。ベータ期間中は無料です。',
+        'まとめは、複数の Slack ワークスペースと ChatWork アカウントのメンション、DM、返信をひとつの受信箱に集めます。フリープランは無料です。',
     },
   },
   '/about': {
@@ -92,12 +92,12 @@ export const PUBLIC_PAGE_META = {
     en: {
       title: 'Pricing | Matome',
       description:
-        'Matome plans: Free, Pro and Pro Plus, with more connections and features. Free during the beta.',
+        'Matome plans: Free, Pro and Pro Plus, with more connections and features. The Free plan costs nothing; paid plans are optional.',
     },
     jp: {
       title: '料金プラン | まとめ',
       description:
-        'まとめの料金プラン（Free、Pro、Pro Plus）。接続数や機能をお選びいただけます。ベータ期間中は無料です。',
+        'まとめの料金プラン（Free、Pro、Pro Plus）。接続数や機能をお選びいただけます。フリープランは無料で、有料プランは任意です。',
     },
   },
   '/login': {

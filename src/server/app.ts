@@ -354,7 +354,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repo: createBillingRepo(database.db),
     stripe: createStripeBilling(settings),
     publicUrl: settings.PUBLIC_URL,
-    isBetaFree: settings.BILLING_BETA_FREE,
     emailOf: async (userId) => (await authService.getUser(userId)).email,
     isDemo: (userId) => testModeService.isDemo(userId),
     log: app.log,

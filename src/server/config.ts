@@ -170,8 +170,6 @@ export const settingsSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).default('api.stripe.com'),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   STRIPE_API_PROTOCOL: z.enum(['https', 'http']).default('https'),
-  /** While the beta is free the pricing page says so (SPEC §9). */
-  BILLING_BETA_FREE: booleanFromString.prefault('false'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ACCOUNTS_BASE: z.url().default('https://accounts.google.com'),

@@ -63,7 +63,7 @@ describe('plans and config', () => {
 
   it('gives the publishable key and whether the beta is free', async () => {
     const response = await billing.app.inject({ method: 'GET', url: '/api/stripe/config' });
-    expect(response.json()).toEqual({ publishableKey: 'pk_test_emulator', enabled: true, isBetaFree: false });
+    expect(response.json()).toEqual({ publishableKey: 'pk_test_emulator', enabled: true });
   });
 });
 

@@ -30,7 +30,6 @@ export type BillingServiceDeps = {
   /** Undefined when the server has no Stripe settings: plans still show, paying is off. */
   stripe: StripeBilling | undefined;
   publicUrl: string;
-  isBetaFree: boolean;
   emailOf: (userId: string) => Promise<string>;
   isDemo: (userId: string) => Promise<boolean>;
   log: { warn: (details: object, message: string) => void };
@@ -198,7 +197,6 @@ export function createBillingService(deps: BillingServiceDeps) {
       return {
         publishableKey: deps.stripe?.publishableKey ?? null,
         enabled: deps.stripe !== undefined,
-        isBetaFree: deps.isBetaFree,
       };
     },
 

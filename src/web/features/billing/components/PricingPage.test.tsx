@@ -49,7 +49,7 @@ const plans = {
     },
   ],
 };
-const config = { publishableKey: 'pk_test_x', enabled: true, isBetaFree: false };
+const config = { publishableKey: 'pk_test_x', enabled: true };
 const pro: Subscription = {
   status: 'active',
   cancel_at_period_end: false,
@@ -103,6 +103,82 @@ describe('pricing page', () => {
     expect(await screen.findByText('Your plan has been changed to Pro Plus')).toBeVisible();
     expect(changed).toEqual([{ planName: 'proplus' }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription-success'));
+  });
+
+  it.each([
+    [
+      'en',
+      'Pro',
+      'Matome is in beta: signing up and the Free plan cost nothing. Pro and Pro Plus are optional paid plans for more connections.',
+      'Paid plans are not offered on this server: every account here uses the Free plan, which keeps working as it is.',
+      'Upgrade',
+      'Paid plans are not offered on this server. Everything on the Free plan stays available to you.',
+    ],
+    [
+      'jp',
+      'プロ',
+      'まとめは現在ベータ版です。登録とフリープランは無料です。プロとプロプラスは、接続数を増やしたい方向けの任意の有料プランです。',
+      'このサーバーでは有料プランを提供していません。ここでのアカウントはすべてフリープランで、そのままご利用いただけます。',
+      'アップグレード',
+      'このサーバーでは有料プランを提供していません。フリープランの機能は引き続きご利用いただけます。',
+    ],
+  ] as const)(
+    'tells the beta story beside the prices, and on a server without Stripe says paid plans are not offered (%s)',
+    async (language, pro, story, note, upgrade, toast) => {
+      await changeLanguage(language);
+      stubApi({
+        'GET /api/stripe/plans': () => json(200, plans),
+        'GET /api/stripe/config': () => json(200, { publishableKey: null, enabled: false }),
+        'GET /api/stripe/subscription': () => json(200, { subscription: null }),
+        'POST /api/stripe/create-checkout-session': () =>
+          json(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'Payments are not configured on this server',
+            code: 'BILLING_NOT_CONFIGURED',
+          }),
+      });
+      renderRouter([{ path: '/pricing', element: <PricingPage signedIn planType="free" /> }], '/pricing');
+      expect(screen.getByText(story)).toBeVisible();
+      expect(await screen.findByRole('note')).toHaveTextContent(note);
+      await userEvent.click(within(card(pro)).getByRole('button', { name: upgrade }));
+      expect(await screen.findByText(toast)).toBeVisible();
+      await changeLanguage('en');
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'Pro Plus',
+      'Upgrade',
+      'A demo account cannot change plans. Sign up for your own account to upgrade.',
+    ],
+    [
+      'jp',
+      'プロプラス',
+      'アップグレード',
+      'デモアカウントではプランを変更できません。アップグレードするには、ご自身のアカウントを登録してください。',
+    ],
+  ] as const)('tells a demo account to sign up to upgrade (%s)', async (language, plan, upgrade, toast) => {
+    await changeLanguage(language);
+    stubApi({
+      'GET /api/stripe/plans': () => json(200, plans),
+      'GET /api/stripe/config': () => json(200, config),
+      'GET /api/stripe/subscription': () => json(200, { subscription: null }),
+      'POST /api/stripe/create-checkout-session': () =>
+        json(403, {
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Demo accounts cannot subscribe to a plan.',
+          code: 'DEMO_RESTRICTED',
+        }),
+    });
+    renderRouter([{ path: '/pricing', element: <PricingPage signedIn planType="free" /> }], '/pricing');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await userEvent.click(within(card(plan)).getByRole('button', { name: upgrade }));
+    expect(await screen.findByText(toast)).toBeVisible();
+    await changeLanguage('en');
   });
 
   it('says the pricing could not load (jp)', async () => {

@@ -62,10 +62,13 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
       <div className="space-y-3 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('pricing.title')}</h1>
         <p className="mx-auto max-w-2xl text-slate-600">{t('pricing.lead')}</p>
-        {/* The line keeps its height while the configuration loads, so the cards below do not move. */}
-        <p className="min-h-6 font-medium text-indigo-700">
-          {config.data?.isBetaFree && t('pricing.betaFree')}
-        </p>
+        {/* The same story as the landing page and the terms (docs/decisions/145). */}
+        <p className="font-medium text-indigo-700">{t('pricing.betaFree')}</p>
+        {config.data?.enabled === false && (
+          <p role="note" className="mx-auto max-w-2xl rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+            {t('pricing.notOffered')}
+          </p>
+        )}
       </div>
       {hasActiveSubscription(subscription.data) && (
         <CurrentPlanBanner

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { subscriptionQueryOptions } from '../api/get-subscription.ts';
+import { formatPeriodDate } from '../lib/format-date.ts';
 import { SubscriptionFacts } from './SubscriptionFacts.tsx';
 
 /** SPEC §9: after Checkout, Stripe's events get a head start before the subscription is read. */
@@ -13,7 +14,8 @@ export const CHECKOUT_SETTLE_MS = 2000;
 
 /**
  * SPEC §4: with a Checkout session id the page waits 2 s, then loads the subscription; after a plan change it
- * loads at once. Next steps are hidden for a canceled subscription.
+ * loads at once. Next steps are hidden for a canceled subscription; a subscription ending at its period's end (the
+ * switch to Free) says when the Free plan begins instead.
  */
 export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('billing');
@@ -27,9 +29,10 @@ export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
     return () => clearTimeout(timer);
   }, [waited]);
   const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: signedIn && waited });
-  const title = t(planChange ? 'success.planChangedTitle' : 'success.title');
-  useDocumentTitle(title);
   const data = subscription.data;
+  const ending = data?.cancel_at_period_end === true && data.status !== 'canceled';
+  const title = t(ending ? 'success.endingTitle' : planChange ? 'success.planChangedTitle' : 'success.title');
+  useDocumentTitle(title);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
@@ -46,6 +49,19 @@ export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
           <SubscriptionFacts subscription={data} />
           {data.status === 'canceled' ? (
             <p className="text-sm text-slate-700">{t('success.canceled')}</p>
+          ) : ending ? (
+            <div>
+              <h2 className="font-semibold text-slate-900">{t('success.nextSteps')}</h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                <li>
+                  {t('success.stepEnding', {
+                    plan: t(`pricing.${data.subscription_plans.name}.name`),
+                    date: formatPeriodDate(data.current_period_end),
+                  })}
+                </li>
+                <li>{t('success.stepKeep')}</li>
+              </ul>
+            </div>
           ) : (
             <div>
               <h2 className="font-semibold text-slate-900">{t('success.nextSteps')}</h2>

@@ -62,7 +62,13 @@ export function planActionOf(
 }
 
 export type BillingToast = {
-  key: 'toast.samePlan' | 'toast.noSubscription' | 'toast.unavailable' | 'toast.actionFailed';
+  key:
+    | 'toast.samePlan'
+    | 'toast.noSubscription'
+    | 'toast.unavailable'
+    | 'toast.notOffered'
+    | 'toast.demo'
+    | 'toast.actionFailed';
   type: 'info' | 'error';
 };
 
@@ -72,8 +78,8 @@ export function toastForFailure(error: unknown): BillingToast {
   if (message.includes('already on the requested plan')) return { key: 'toast.samePlan', type: 'info' };
   if (message.includes('No active subscription found')) return { key: 'toast.noSubscription', type: 'error' };
   const code = error instanceof ApiError ? error.code : undefined;
-  if (code === billingErrorCodes.unavailable || code === billingErrorCodes.notConfigured) {
-    return { key: 'toast.unavailable', type: 'error' };
-  }
+  if (code === billingErrorCodes.unavailable) return { key: 'toast.unavailable', type: 'error' };
+  if (code === billingErrorCodes.notConfigured) return { key: 'toast.notOffered', type: 'info' };
+  if (code === billingErrorCodes.demo) return { key: 'toast.demo', type: 'info' };
   return { key: 'toast.actionFailed', type: 'error' };
 }
