@@ -57,5 +57,9 @@ describe('choosing a plan (SPEC §4)', () => {
     expect(toastForFailure(new ApiError(502, 'down', 'PAYMENT_PROVIDER_UNAVAILABLE')).key).toBe(
       'toast.unavailable',
     );
+    expect(toastForFailure(new ApiError(409, 'no Stripe', 'BILLING_NOT_CONFIGURED')).key).toBe(
+      'toast.notOffered',
+    );
+    expect(toastForFailure(new ApiError(403, 'demo', 'DEMO_RESTRICTED')).key).toBe('toast.demo');
   });
 });
