@@ -31,6 +31,22 @@ describe('the page after a plan change', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your plan has been updated');
   });
 
+  it('names no outcome before the subscription has loaded', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubApi({ 'GET /api/stripe/subscription': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderRouter(
+      [{ path: '/subscription-success', element: <SubscriptionSuccessPage signedIn /> }],
+      '/subscription-success?plan_change=true',
+    );
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Confirming your subscription…',
+    );
+    answer(json(200, { subscription: { ...proPlus, cancel_at_period_end: true } }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your plan will change to Free' }),
+    ).toBeVisible();
+  });
+
   it.each([
     [
       'en',

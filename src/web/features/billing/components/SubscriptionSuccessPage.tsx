@@ -30,8 +30,18 @@ export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
   }, [waited]);
   const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: signedIn && waited });
   const data = subscription.data;
+  const loading = !waited || subscription.isLoading;
   const ending = data?.cancel_at_period_end === true && data.status !== 'canceled';
-  const title = t(ending ? 'success.endingTitle' : planChange ? 'success.planChangedTitle' : 'success.title');
+  // A plan change may be a switch to Free: its heading waits for the subscription rather than guessing.
+  const title = t(
+    ending
+      ? 'success.endingTitle'
+      : planChange
+        ? loading
+          ? 'success.loading'
+          : 'success.planChangedTitle'
+        : 'success.title',
+  );
   useDocumentTitle(title);
 
   return (
@@ -40,8 +50,8 @@ export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
         <CircleCheck aria-hidden="true" className="size-8 text-emerald-600" />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       </div>
-      {!waited || subscription.isLoading ? (
-        <p role="status" className="text-slate-600">
+      {loading ? (
+        <p role="status" className={planChange ? 'sr-only' : 'text-slate-600'}>
           {t('success.loading')}
         </p>
       ) : data ? (
