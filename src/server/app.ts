@@ -502,10 +502,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           slack: (await messagesService.listConnections(userId, 'slack')).connections,
           chatwork: (await messagesService.listConnections(userId, 'chatwork')).connections,
         }),
-        connectionUsage: async (userId, shown) => {
-          const overview = await connectionsService.overview(userId, shown);
-          return { used: overview.used + overview.sample, limit: overview.limit };
-        },
+        connectionUsage: (userId, shown) => connectionsService.overview(userId, shown),
         googleCalendarStatus: (userId) => googleWorkspaceService.status(userId),
         confirmPassword: (userId, password) => authService.confirmPassword(userId, password),
         isDemo: (userId) => testModeService.isDemo(userId),

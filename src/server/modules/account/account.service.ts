@@ -12,8 +12,11 @@ export type AccountServiceDeps = {
   listConnections: (
     userId: string,
   ) => Promise<{ slack: PlatformConnection[]; chatwork: PlatformConnection[] }>;
-  /** How many connections count against the plan's limit, and the limit. */
-  connectionUsage: (userId: string, shown: number) => Promise<{ used: number; limit: number }>;
+  /** How many connections count against the plan's limit, the limit, and how many shown are samples that do not. */
+  connectionUsage: (
+    userId: string,
+    shown: number,
+  ) => Promise<{ used: number; limit: number; sample: number }>;
   googleCalendarStatus: (userId: string) => Promise<GoogleCalendarStatus>;
   confirmPassword: (userId: string, password: string | undefined) => Promise<void>;
   isDemo: (userId: string) => Promise<boolean>;
@@ -38,6 +41,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         user,
         connectionCount: usage.used,
         connectionLimit: usage.limit,
+        sampleConnectionCount: usage.sample,
         connections: { ...connections, googleCalendar },
       };
     },
