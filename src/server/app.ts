@@ -164,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionsService = createSessionsService({
     repo: createSessionsRepo(database.db),
     clock,
+    isShared: (userId) => testModeService.isDemo(userId),
     ...(redis
       ? {
           revocations: createRedisRevocationChannel({
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repo: createHiddenMessagesRepo(database.db),
     isDemo: (userId) => testModeService.isDemo(userId),
     isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
+    demoHidesMax: settings.SAMPLE_MESSAGES_PER_PLATFORM * platforms.length,
     cache,
   });
   const connectors = configureConnectors(settings, {
