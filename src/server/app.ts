@@ -467,6 +467,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventStreamRoutes({
       tickets: createStreamTickets(cache),
       liveEvents,
+      sessions: {
+        isLive: (userId, sessionId) => sessionsService.isLiveInDatabase(userId, sessionId),
+        onEnded: (listener) => sessionsService.onEnded(listener),
+      },
       heartbeatSeconds: settings.LIVE_HEARTBEAT_SECONDS,
       maxStreamSeconds: settings.LIVE_STREAM_MAX_SECONDS,
       retryMs: 2_000,
@@ -512,7 +516,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         beforeDelete: async (userId) => {
           await Promise.all([connectionsService.revokeAll(userId), billingService.forgetCustomer(userId)]);
         },
-        afterDelete: (userId) => messagesService.forgetUser(userId),
+        afterDelete: async (userId) => {
+          await messagesService.forgetUser(userId);
+          await sessionsService.endAll(userId);
+        },
       }),
       stats: accountStatsService,
       clearRefreshCookie: (reply) => authCookies.clearRefresh(reply),

@@ -23,8 +23,8 @@ export type AccountServiceDeps = {
   hasLiveSubscription: (userId: string) => Promise<boolean>;
   /** Best effort: provider tokens revoked, the Stripe customer removed. */
   beforeDelete: (userId: string) => Promise<void>;
-  /** Caches of the user's messages. */
-  afterDelete: (userId: string) => void;
+  /** Caches of the user's messages, and word to every instance that the user's sign-ins ended with the account. */
+  afterDelete: (userId: string) => Promise<void>;
 };
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -69,7 +69,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       await deps.beforeDelete(userId);
       if (!(await deps.repo.deleteUser(userId))) throw new HttpError(404, 'Account not found', 'NOT_FOUND');
-      deps.afterDelete(userId);
+      await deps.afterDelete(userId);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   createInProcessRevocationChannel,
   createLiveSessionCache,
   type RevocationChannel,
+  type SessionRevocation,
 } from './session-revocations.ts';
 import type { Moment, SessionsRepo } from './sessions.repo.ts';
 
@@ -118,6 +119,14 @@ export function createSessionsService(deps: {
     /** Asked by background work that must see a session's end however it came (expiry included): the database. */
     isLiveInDatabase(userId: string, sessionId: string): Promise<boolean> {
       return repo.isLive(userId, sessionId, moment());
+    },
+
+    /**
+     * Tells `listener` of every sign-in that ends by sign-out, reuse of a refresh token or a password change, here or
+     * on another instance, for what outlives a request (live streams, decision 141).
+     */
+    onEnded(listener: (revocation: SessionRevocation) => void): void {
+      revocations.subscribe(listener);
     },
 
     /** Asked on every authenticated request: answered from memory while the session is known live. */
