@@ -24,11 +24,16 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-/** `GET /api/account/me`: the profile, the plan's connection usage and every connection the page lists. */
+/**
+ * `GET /api/account/me`: the profile, the plan's connection usage and every connection the page lists. The usage
+ * is the one the dashboard shows (`GET /api/connections/overview`): sample connections (demo accounts, test mode)
+ * are listed but counted apart, since they do not count against the plan.
+ */
 export const accountInfoSchema = z.object({
   user: userSchema,
   connectionCount: z.number().int().nonnegative(),
   connectionLimit: z.number().int().positive(),
+  sampleConnectionCount: z.number().int().nonnegative(),
   connections: z.object({
     slack: z.array(platformConnectionSchema),
     chatwork: z.array(platformConnectionSchema),

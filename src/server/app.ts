@@ -164,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionsService = createSessionsService({
     repo: createSessionsRepo(database.db),
     clock,
+    isShared: (userId) => testModeService.isDemo(userId),
     ...(redis
       ? {
           revocations: createRedisRevocationChannel({
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repo: createHiddenMessagesRepo(database.db),
     isDemo: (userId) => testModeService.isDemo(userId),
     isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
+    demoHidesMax: settings.SAMPLE_MESSAGES_PER_PLATFORM * platforms.length,
     cache,
   });
   const connectors = configureConnectors(settings, {
@@ -464,6 +466,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventStreamRoutes({
       tickets: createStreamTickets(cache),
       liveEvents,
+      sessions: {
+        isLive: (userId, sessionId) => sessionsService.isLiveInDatabase(userId, sessionId),
+        onEnded: (listener) => sessionsService.onEnded(listener),
+      },
       heartbeatSeconds: settings.LIVE_HEARTBEAT_SECONDS,
       maxStreamSeconds: settings.LIVE_STREAM_MAX_SECONDS,
       retryMs: 2_000,
@@ -501,10 +507,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           slack: (await messagesService.listConnections(userId, 'slack')).connections,
           chatwork: (await messagesService.listConnections(userId, 'chatwork')).connections,
         }),
-        connectionUsage: async (userId, shown) => {
-          const overview = await connectionsService.overview(userId, shown);
-          return { used: overview.used + overview.sample, limit: overview.limit };
-        },
+        connectionUsage: (userId, shown) => connectionsService.overview(userId, shown),
         googleCalendarStatus: (userId) => googleWorkspaceService.status(userId),
         confirmPassword: (userId, password) => authService.confirmPassword(userId, password),
         isDemo: (userId) => testModeService.isDemo(userId),
@@ -512,7 +515,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         beforeDelete: async (userId) => {
           await Promise.all([connectionsService.revokeAll(userId), billingService.forgetCustomer(userId)]);
         },
-        afterDelete: (userId) => messagesService.forgetUser(userId),
+        afterDelete: async (userId) => {
+          await messagesService.forgetUser(userId);
+          await sessionsService.endAll(userId);
+        },
       }),
       stats: accountStatsService,
       clearRefreshCookie: (reply) => authCookies.clearRefresh(reply),

@@ -6,6 +6,7 @@ import {
   updateProfileResponseSchema,
 } from '../../../contract/account.ts';
 import { authResponseSchema } from '../../../contract/auth.ts';
+import { connectionsOverviewSchema } from '../../../contract/connections.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
 import { databaseDigest } from '../../test/database-digest.ts';
@@ -53,20 +54,27 @@ describe('GET /api/account/me', () => {
     expect(body.data.user).toMatchObject({ id: user.id, email: user.email, emailVerified: true });
     expect(body.data.connectionCount).toBe(0);
     expect(body.data.connectionLimit).toBe(2);
+    expect(body.data.sampleConnectionCount).toBe(0);
     expect(body.data.connections.slack).toEqual([]);
     expect(body.data.connections.chatwork).toEqual([]);
     expect(body.data.connections.googleCalendar.connected).toBe(false);
   });
 
-  it('lists a demo account’s sample connections and counts them as used', async () => {
-    const body = accountInfoResponseSchema.parse(
-      (await call('GET', '/api/account/me', await demoToken())).json(),
+  it('lists a demo account’s sample connections apart from the plan’s usage, as the dashboard does', async () => {
+    const token = await demoToken();
+    const body = accountInfoResponseSchema.parse((await call('GET', '/api/account/me', token)).json());
+    const shown = body.data.connections.slack.length + body.data.connections.chatwork.length;
+    expect(shown).toBeGreaterThan(0);
+    expect(body.data.connectionCount).toBe(0);
+    expect(body.data.sampleConnectionCount).toBe(shown);
+    const overview = connectionsOverviewSchema.parse(
+      (await call('GET', '/api/connections/overview', token)).json(),
     );
-    expect(body.data.connections.slack.length).toBeGreaterThan(0);
-    expect(body.data.connections.chatwork.length).toBeGreaterThan(0);
-    expect(body.data.connectionCount).toBe(
-      body.data.connections.slack.length + body.data.connections.chatwork.length,
-    );
+    expect([body.data.connectionCount, body.data.sampleConnectionCount, body.data.connectionLimit]).toEqual([
+      overview.used,
+      overview.sample,
+      overview.limit,
+    ]);
   });
 
   it('refuses a caller without a token', async () => {

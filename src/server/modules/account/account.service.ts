@@ -12,16 +12,19 @@ export type AccountServiceDeps = {
   listConnections: (
     userId: string,
   ) => Promise<{ slack: PlatformConnection[]; chatwork: PlatformConnection[] }>;
-  /** How many connections count against the plan's limit, and the limit. */
-  connectionUsage: (userId: string, shown: number) => Promise<{ used: number; limit: number }>;
+  /** How many connections count against the plan's limit, the limit, and how many shown are samples that do not. */
+  connectionUsage: (
+    userId: string,
+    shown: number,
+  ) => Promise<{ used: number; limit: number; sample: number }>;
   googleCalendarStatus: (userId: string) => Promise<GoogleCalendarStatus>;
   confirmPassword: (userId: string, password: string | undefined) => Promise<void>;
   isDemo: (userId: string) => Promise<boolean>;
   hasLiveSubscription: (userId: string) => Promise<boolean>;
   /** Best effort: provider tokens revoked, the Stripe customer removed. */
   beforeDelete: (userId: string) => Promise<void>;
-  /** Caches of the user's messages. */
-  afterDelete: (userId: string) => void;
+  /** Caches of the user's messages, and word to every instance that the user's sign-ins ended with the account. */
+  afterDelete: (userId: string) => Promise<void>;
 };
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -38,6 +41,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         user,
         connectionCount: usage.used,
         connectionLimit: usage.limit,
+        sampleConnectionCount: usage.sample,
         connections: { ...connections, googleCalendar },
       };
     },
@@ -65,7 +69,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       await deps.beforeDelete(userId);
       if (!(await deps.repo.deleteUser(userId))) throw new HttpError(404, 'Account not found', 'NOT_FOUND');
-      deps.afterDelete(userId);
+      await deps.afterDelete(userId);
     },
   };
 }

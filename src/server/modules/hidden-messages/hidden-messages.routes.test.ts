@@ -171,6 +171,39 @@ describe('hiding messages', () => {
     expect(await stats(second)).toEqual({ total: 1, chatwork: 1, slack: 0 });
   });
 
+  it('caps a demo sign-in’s hides at the messages its sample inbox shows', async () => {
+    // One anonymous sign-in once stored 2,500 invented ids in 5 calls (issue 21).
+    const visitor = await signIn(testApp.app, 'demo-en@example.com', 'demo1234');
+    const invented = (batch: number): MessageRef[] =>
+      Array.from({ length: 500 }, (_, index) => ({
+        platform: 'slack',
+        platform_message_id: `C0FAKE-${batch}.${index}`,
+      }));
+    for (let batch = 0; batch < 5; batch += 1) {
+      const refused = await call('POST', '/api/messages/hide/batch', visitor, { messages: invented(batch) });
+      expect(expectApiError(refused, 403).code).toBe('HIDDEN_LIMIT');
+    }
+    expect(await stats(visitor)).toEqual({ total: 0, chatwork: 0, slack: 0 });
+
+    // Everything the visitor can see can still be hidden, and nothing beyond it.
+    const inbox: MessageRef[] = [];
+    for (const platform of ['slack', 'chatwork'] as const) {
+      const answer = await call('GET', `/api/${platform}/messages`, visitor);
+      expect(answer.statusCode, answer.body).toBe(200);
+      for (const message of (answer.json() as { messages: MessageRef[] }).messages) {
+        inbox.push({ platform, platform_message_id: message.platform_message_id });
+      }
+    }
+    expect(inbox.length).toBeGreaterThan(0);
+    const hidden = await call('POST', '/api/messages/hide/batch', visitor, { messages: inbox });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const oneMore = await call('POST', '/api/messages/hide/batch', visitor, {
+      messages: invented(5).slice(0, 1),
+    });
+    expect(expectApiError(oneMore, 403).code).toBe('HIDDEN_LIMIT');
+    expect((await stats(visitor)).total).toBe(inbox.length);
+  });
+
   it('requires a signed-in user', async () => {
     expectApiError(await testApp.app.inject({ method: 'GET', url: '/api/messages/hidden' }), 401);
   });

@@ -18,6 +18,11 @@ export type HiddenMessagesServiceDeps = {
   isDemo: (userId: string) => Promise<boolean>;
   /** Whether a demo visitor's sign-in can still be used; the hides of ended ones are swept. */
   isSignInLive: (userId: string, sessionFamilyId: string) => Promise<boolean>;
+  /**
+   * Hides one demo sign-in may keep: as many as its sample inbox shows. A demo sign-in costs nothing to make, so it
+   * gets no room beyond what a visitor can see (decision 142); a user keeps `HIDDEN_MESSAGES_PER_USER_MAX`.
+   */
+  demoHidesMax: number;
   cache: Cache;
 };
 
@@ -48,6 +53,9 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
     return { userId: subject.userId, scope };
   }
 
+  const hidesMaxOf = (owner: HideOwner) =>
+    owner.scope === '' ? HIDDEN_MESSAGES_PER_USER_MAX : deps.demoHidesMax;
+
   async function cached<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
     const hit = await cache.get<T>(key);
     if (hit !== undefined) return hit;
@@ -64,10 +72,11 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
     async hide(subject: Subject, refs: readonly MessageRef[]): Promise<number> {
       const owner = await ownerOf(subject);
       const unique = distinct(refs);
-      if ((await repo.hide(owner, unique, HIDDEN_MESSAGES_PER_USER_MAX)) === 'limit') {
+      const max = hidesMaxOf(owner);
+      if ((await repo.hide(owner, unique, max)) === 'limit') {
         throw new HttpError(
           403,
-          `You can hide at most ${HIDDEN_MESSAGES_PER_USER_MAX} messages. Show some hidden messages again to hide more.`,
+          `You can hide at most ${max} messages. Show some hidden messages again to hide more.`,
           hiddenErrorCodes.limit,
         );
       }

@@ -6,15 +6,22 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { LiveEvent, LiveEvents } from '../../lib/live-events.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import type { SessionRevocation } from '../sessions/session-revocations.ts';
 import { STREAM_TICKET_SECONDS, type StreamTickets } from './event-stream.service.ts';
+import { createOpenStreams } from './open-streams.ts';
 
 export type EventStreamRoutesDeps = {
   tickets: StreamTickets;
   liveEvents: LiveEvents;
+  /** The sign-ins streams belong to: whether one is still live, and word of every one that ends, on any instance. */
+  sessions: {
+    isLive: (userId: string, sessionId: string) => Promise<boolean>;
+    onEnded: (listener: (revocation: SessionRevocation) => void) => void;
+  };
   heartbeatSeconds: number;
   /**
-   * A stream ends after this long and the client opens a new one with a new ticket, so a signed-out session or an
-   * expired access token stops receiving within that time.
+   * A stream ends after this long and the client opens a new one with a new ticket, which needs a live session and
+   * a valid access token; a sign-out ends the sign-in's streams at once (decision 141).
    */
   maxStreamSeconds: number;
   /** What the browser waits before reconnecting, in milliseconds. */
@@ -35,10 +42,10 @@ function frame(event: LiveEvent): string {
 export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const open = new Set<() => void>();
-    const openByUser = new Map<string, (() => void)[]>();
+    const streams = createOpenStreams(MAX_STREAMS_PER_USER);
+    deps.sessions.onEnded((revocation) => streams.endRevoked(revocation));
     app.addHook('preClose', async () => {
-      for (const end of [...open]) end();
+      streams.endAll();
     });
 
     routes.post(
@@ -54,8 +61,11 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
         },
       },
       async (request) => {
-        const { userId } = requireSubject(request);
-        return { ticket: await deps.tickets.issue(userId), expires_in: STREAM_TICKET_SECONDS };
+        const { userId, sessionFamilyId } = requireSubject(request);
+        return {
+          ticket: await deps.tickets.issue({ userId, sessionId: sessionFamilyId }),
+          expires_in: STREAM_TICKET_SECONDS,
+        };
       },
     );
 
@@ -66,16 +76,24 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
           tags: ['live'],
           summary: 'Server-sent events: new messages for the user as they arrive',
           description:
-            'Opened with a ticket from POST /api/events/ticket. Each `messages` event has an id; reconnecting with `Last-Event-ID` (or `last_event_id`) replays what came after it within the last 5 minutes. Comment lines are heartbeats.',
+            'Opened with a ticket from POST /api/events/ticket, while the sign-in that asked for it lasts: ending that sign-in ends the stream. Each `messages` event has an id; reconnecting with `Last-Event-ID` (or `last_event_id`) replays what came after it within the last 5 minutes. Comment lines are heartbeats.',
           querystring: streamQuerySchema,
           response: { 401: apiErrorSchema },
         },
       },
       async (request, reply) => {
-        const userId = await deps.tickets.redeem(request.query.ticket);
-        if (!userId) {
+        const owner = await deps.tickets.redeem(request.query.ticket);
+        // Counted before the sign-in is checked, so that a sign-out while the check runs still ends it.
+        const stream = owner ? streams.open(owner) : undefined;
+        const live = owner ? await deps.sessions.isLive(owner.userId, owner.sessionId) : false;
+        if (!owner || !stream || !live || stream.ended) {
+          stream?.end();
           logSecurityEvent(request, { event: 'access_denied', reason: 'invalid_token' });
-          throw new HttpError(401, 'The stream ticket is unknown, used or expired', 'UNAUTHENTICATED');
+          throw new HttpError(
+            401,
+            'The stream ticket is unknown, used or expired, or its sign-in has ended',
+            'UNAUTHENTICATED',
+          );
         }
         const lastHeader = request.headers['last-event-id'];
         const afterId =
@@ -94,30 +112,23 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
           connection: 'close',
         });
         raw.write(`retry: ${deps.retryMs}\n\n`);
-        let ended = false;
         let unsubscribe: (() => void) | undefined;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          open.delete(end);
-          const others = (openByUser.get(userId) ?? []).filter((stream) => stream !== end);
-          if (others.length) openByUser.set(userId, others);
-          else openByUser.delete(userId);
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.heartbeatSeconds * 1000);
+        const lifetime = setTimeout(() => stream.end(), deps.maxStreamSeconds * 1000);
+        stream.started(() => {
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           unsubscribe?.();
           raw.end();
-        };
-        open.add(end);
-        const userStreams = [...(openByUser.get(userId) ?? []), end];
-        openByUser.set(userId, userStreams);
-        if (userStreams.length > MAX_STREAMS_PER_USER) userStreams[0]!();
-        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.heartbeatSeconds * 1000);
-        const lifetime = setTimeout(end, deps.maxStreamSeconds * 1000);
-        raw.on('close', end);
-        const stop = await deps.liveEvents.subscribe(userId, (event) => raw.write(frame(event)), afterId);
-        // The client may have gone while the subscription was being made.
-        if (ended) stop();
+        });
+        raw.on('close', () => stream.end());
+        const stop = await deps.liveEvents.subscribe(
+          owner.userId,
+          (event) => raw.write(frame(event)),
+          afterId,
+        );
+        // The client may have gone, or its sign-in ended, while the subscription was being made.
+        if (stream.ended) stop();
         else unsubscribe = stop;
       },
     );

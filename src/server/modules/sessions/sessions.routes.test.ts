@@ -232,3 +232,49 @@ describe('POST /api/auth/password (change)', () => {
     ).toBe('DEMO_RESTRICTED');
   });
 });
+
+describe('the shared demo account', () => {
+  // Many visitors sign in to one demo user at once (decision 030): each sees and ends only their own sign-in.
+  const demoLogin = (userAgent: string, address: string) =>
+    login('demo-ja@example.com', 'demo1234', userAgent, address);
+
+  it('lists only the visitor’s own sign-in, without the other visitors’ addresses or browsers', async () => {
+    const visitor = await demoLogin(FIREFOX_ON_LINUX, '203.0.113.41');
+    await demoLogin(SAFARI_ON_IPHONE, '198.51.100.42');
+    const sessions = await list(visitor.accessToken);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({
+      current: true,
+      ipAddress: '203.0.113.41',
+      userAgent: FIREFOX_ON_LINUX,
+    });
+  });
+
+  it('cannot end another visitor’s sign-in, which it cannot see', async () => {
+    const visitor = await demoLogin(FIREFOX_ON_LINUX, nextAddress());
+    const other = await demoLogin(SAFARI_ON_IPHONE, nextAddress());
+    const [otherSession] = await list(other.accessToken);
+    expect(expectApiError(await end(visitor.accessToken, otherSession!.id), 404).code).toBe('NOT_FOUND');
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+
+    const [own] = await list(visitor.accessToken);
+    expect((await end(visitor.accessToken, own!.id)).statusCode).toBe(204);
+    expectApiError(await me(visitor.accessToken), 401);
+  });
+
+  it('signs out "everywhere" only the visitor’s own sign-in', async () => {
+    const visitor = await demoLogin(FIREFOX_ON_LINUX, nextAddress());
+    const other = await demoLogin(SAFARI_ON_IPHONE, nextAddress());
+    const everywhere = await app().inject({
+      method: 'DELETE',
+      url: '/api/auth/sessions',
+      headers: bearer(visitor.accessToken),
+    });
+    expect(everywhere.statusCode).toBe(204);
+    expectApiError(await me(visitor.accessToken), 401);
+    expectApiError(await refresh(visitor.refreshToken), 401);
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+});

@@ -26,7 +26,7 @@ export function sessionsRoutes(deps: {
         schema: {
           tags: ['sessions'],
           summary:
-            'The live sessions of the signed-in user: device, address, sign-in and last use, newest use first',
+            'The live sessions of the signed-in user: device, address, sign-in and last use, newest use first (on a shared demo account, only the caller’s own)',
           security: bearerSecurity,
           response: { 200: sessionsResponseSchema, 401: apiErrorSchema },
         },
@@ -44,7 +44,8 @@ export function sessionsRoutes(deps: {
         schema: {
           tags: ['sessions'],
           summary: 'End one session: its refresh token and access tokens stop working at once',
-          description: 'Another user’s session, an ended one or an unknown id gives 404.',
+          description:
+            'Another user’s session, an ended one, an unknown id or, on a shared demo account, another visitor’s sign-in gives 404.',
           security: bearerSecurity,
           params: sessionParamsSchema,
           response: { 204: z.undefined(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
@@ -53,7 +54,7 @@ export function sessionsRoutes(deps: {
       async (request, reply) => {
         const { userId, sessionFamilyId } = requireSubject(request);
         const { id } = request.params;
-        if (!UUID.test(id) || !(await service.end(userId, id))) {
+        if (!UUID.test(id) || !(await service.end(userId, id, sessionFamilyId))) {
           throw new HttpError(404, 'Session not found', 'NOT_FOUND');
         }
         if (id === sessionFamilyId) deps.clearRefreshCookie(reply);
@@ -68,12 +69,15 @@ export function sessionsRoutes(deps: {
         schema: {
           tags: ['sessions'],
           summary: 'Sign out everywhere: end every session of the user, this one included',
+          description:
+            'On a shared demo account, only the caller’s own sign-in: each visitor sees and ends only their own.',
           security: bearerSecurity,
           response: { 204: z.undefined(), 401: apiErrorSchema },
         },
       },
       async (request, reply) => {
-        await service.endAll(requireSubject(request).userId);
+        const { userId, sessionFamilyId } = requireSubject(request);
+        await service.endEverywhere(userId, sessionFamilyId);
         deps.clearRefreshCookie(reply);
         return reply.code(204).send();
       },

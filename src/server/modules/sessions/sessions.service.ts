@@ -8,6 +8,7 @@ import {
   createInProcessRevocationChannel,
   createLiveSessionCache,
   type RevocationChannel,
+  type SessionRevocation,
 } from './session-revocations.ts';
 import type { Moment, SessionsRepo } from './sessions.repo.ts';
 
@@ -44,6 +45,11 @@ export function createSessionsService(deps: {
   clock: () => number;
   /** Where ended sessions are announced; by default this process only. */
   revocations?: RevocationChannel;
+  /**
+   * Whether many people share the user's sign-in details (the demo accounts): each of their sign-ins is private to
+   * the visitor who made it, who neither sees nor ends the others (decision 142).
+   */
+  isShared: (userId: string) => Promise<boolean>;
 }) {
   const { repo } = deps;
   const revocations = deps.revocations ?? createInProcessRevocationChannel();
@@ -56,6 +62,16 @@ export function createSessionsService(deps: {
     revocations,
     clock: deps.clock,
   });
+
+  /** Ends every session of the user, or every one but `keepSessionId`. */
+  async function endAll(userId: string, keepSessionId?: string): Promise<void> {
+    await repo.endAll(userId, moment().now, keepSessionId);
+    await revocations.publish({
+      userId,
+      allSessions: true,
+      ...(keepSessionId ? { keepSessionId } : {}),
+    });
+  }
 
   return {
     async start(userId: string, client: ClientInfo): Promise<StartedSession> {
@@ -105,6 +121,14 @@ export function createSessionsService(deps: {
       return repo.isLive(userId, sessionId, moment());
     },
 
+    /**
+     * Tells `listener` of every sign-in that ends by sign-out, reuse of a refresh token or a password change, here or
+     * on another instance, for what outlives a request (live streams, decision 141).
+     */
+    onEnded(listener: (revocation: SessionRevocation) => void): void {
+      revocations.subscribe(listener);
+    },
+
     /** Asked on every authenticated request: answered from memory while the session is known live. */
     isLive(userId: string, sessionId: string): Promise<boolean> {
       return liveSessions.check(userId, sessionId);
@@ -119,7 +143,8 @@ export function createSessionsService(deps: {
     },
 
     async list(userId: string, currentSessionId: string): Promise<AuthSession[]> {
-      const rows = await repo.listLive(userId, moment());
+      const live = await repo.listLive(userId, moment());
+      const rows = (await deps.isShared(userId)) ? live.filter((row) => row.id === currentSessionId) : live;
       return rows.map((row) => ({
         id: row.id,
         device: describeDevice(row.userAgent),
@@ -132,22 +157,26 @@ export function createSessionsService(deps: {
       }));
     },
 
-    /** Ends one of the user's sessions; false when there is no such live session of theirs. */
-    async end(userId: string, sessionId: string): Promise<boolean> {
+    /**
+     * Ends one of the user's sessions for the person signed in with `currentSessionId`; false when there is no such
+     * live session of theirs (on a shared account, only their own sign-in is theirs).
+     */
+    async end(userId: string, sessionId: string, currentSessionId: string): Promise<boolean> {
+      if (sessionId !== currentSessionId && (await deps.isShared(userId))) return false;
       const ended = await repo.end(userId, sessionId, moment().now);
       if (ended) await revocations.publish({ userId, sessionId });
       return ended;
     },
 
-    /** Ends every session of the user, or every one but `keepSessionId`. */
-    async endAll(userId: string, keepSessionId?: string): Promise<void> {
-      await repo.endAll(userId, moment().now, keepSessionId);
-      await revocations.publish({
-        userId,
-        allSessions: true,
-        ...(keepSessionId ? { keepSessionId } : {}),
-      });
+    /** "Sign out everywhere": every session of the user, or on a shared account the visitor's own sign-in. */
+    async endEverywhere(userId: string, currentSessionId: string): Promise<void> {
+      if (!(await deps.isShared(userId))) return endAll(userId);
+      if (await repo.end(userId, currentSessionId, moment().now)) {
+        await revocations.publish({ userId, sessionId: currentSessionId });
+      }
     },
+
+    endAll,
   };
 }
 

@@ -40,7 +40,7 @@ export function AccountPage() {
       )}
       {info.data && <ProfileCard user={info.data.user} />}
       {current && !current.oauthProvider && !current.isDemo && <ChangePasswordCard />}
-      <SessionsCard />
+      <SessionsCard shared={current?.isDemo ?? false} />
       {info.data && <ConnectedAccountsCard info={info.data} />}
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}

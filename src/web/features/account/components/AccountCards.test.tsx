@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountInfo, AccountStats } from '../../../../contract/account.ts';
+import type { PlatformConnection } from '../../../../contract/messages.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { demoUser, json, stubApi } from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
@@ -11,14 +12,15 @@ import { UsageStatsCard } from './UsageStatsCard.tsx';
 
 const user = { ...demoUser, isDemo: false, name: 'Ada Lovelace' };
 
-function infoWith(used: number, limit: number): AccountInfo {
+function infoWith(used: number, limit: number, samples: PlatformConnection[] = []): AccountInfo {
   return {
     user,
     connectionCount: used,
     connectionLimit: limit,
+    sampleConnectionCount: samples.length,
     connections: {
-      slack: [],
-      chatwork: [],
+      slack: samples.filter((connection) => connection.platform === 'slack'),
+      chatwork: samples.filter((connection) => connection.platform === 'chatwork'),
       googleCalendar: {
         configured: true,
         connected: true,
@@ -52,6 +54,60 @@ describe('ConnectedAccountsCard', () => {
     expect(fill.className).toContain(colour);
     expect(fill.style.width).toBe(width);
     expect(screen.getAllByText('Not connected')).toHaveLength(2);
+  });
+});
+
+function sampleConnection(platform: PlatformConnection['platform'], index: number): PlatformConnection {
+  return {
+    id: `${platform}-${index}`,
+    platform,
+    platform_user_id: `U${index}`,
+    platform_user_name: `Sample ${platform} ${index}`,
+    platform_workspace_id: `T${index}`,
+    platform_workspace_name: `Workspace ${index}`,
+    platform_user_email: null,
+    platform_avatar_url: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    last_success_at: null,
+    status: 'active',
+    is_sample: true,
+  };
+}
+
+describe('ConnectedAccountsCard for a demo account', () => {
+  // The dashboard's panel tells the same story from the same figures (GET /api/connections/overview).
+  it('lists the sample connections apart from the plan’s usage, in both languages', async () => {
+    const samples = [
+      sampleConnection('slack', 1),
+      sampleConnection('slack', 2),
+      sampleConnection('chatwork', 1),
+      sampleConnection('chatwork', 2),
+    ];
+    renderRouter(
+      [
+        {
+          path: '/',
+          element: <ConnectedAccountsCard info={{ ...infoWith(0, 2, samples), user: demoUser }} />,
+        },
+      ],
+      '/',
+    );
+    expect(screen.getByRole('progressbar', { name: '0 of 2 connections used' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        '4 sample connections are shown for trying Matome; they do not count against your plan.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Sample')).toHaveLength(4);
+    expect(screen.queryByText(/4 of 2/)).toBeNull();
+
+    await changeLanguage('jp');
+    expect(await screen.findByRole('progressbar', { name: '2 件中 0 件を接続中' })).toBeTruthy();
+    expect(
+      screen.getByText('お試し用のサンプル接続（4件）を表示しています。プランの接続数には含まれません。'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('サンプル')).toHaveLength(4);
+    expect(screen.queryByText(/2 ?件中 ?4 ?件/)).toBeNull();
   });
 });
 

@@ -23,6 +23,11 @@ function ConnectionList({ title, connections }: { title: string; connections: Pl
               <span className="text-slate-900">
                 {connection.platform_workspace_name ?? t('connections.noWorkspace')} ·{' '}
                 {connection.platform_user_name ?? t('connections.unknownAccount')}
+                {connection.is_sample && (
+                  <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    {t('connections.sampleBadge')}
+                  </span>
+                )}
               </span>
               <span className="text-slate-600">
                 {t('connections.connectedAt', { date: formatLongDate(connection.created_at) })}
@@ -35,7 +40,10 @@ function ConnectionList({ title, connections }: { title: string; connections: Pl
   );
 }
 
-/** The plan's connection usage as a bar, and every connection by platform (SPEC §2). */
+/**
+ * The plan's connection usage as a bar, and every connection by platform (SPEC §2). Sample connections are listed
+ * but, as on the dashboard, do not count against the plan (decision 142).
+ */
 export function ConnectedAccountsCard({ info }: { info: AccountInfo }) {
   const { t } = useTranslation('account');
   const percent = Math.round((info.connectionCount / info.connectionLimit) * 100);
@@ -61,6 +69,11 @@ export function ConnectedAccountsCard({ info }: { info: AccountInfo }) {
       >
         <div className={`h-full ${usageColour(percent)}`} style={{ width: `${Math.min(percent, 100)}%` }} />
       </div>
+      {info.sampleConnectionCount > 0 && (
+        <p className="mt-2 text-xs text-slate-600">
+          {t('connections.sample', { count: info.sampleConnectionCount })}
+        </p>
+      )}
       <div className="mt-5 space-y-4">
         <ConnectionList title={t('connections.slack')} connections={info.connections.slack} />
         <ConnectionList title={t('connections.chatwork')} connections={info.connections.chatwork} />

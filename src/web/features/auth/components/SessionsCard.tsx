@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
-import { useLogoutEverywhere } from '../api/logout.ts';
+import { useLogout, useLogoutEverywhere } from '../api/logout.ts';
 import { sessionsQueryOptions, useEndSession } from '../api/sessions.ts';
 
 function formatDateTime(iso: string): string {
@@ -14,13 +14,18 @@ function formatDateTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** Where the user is signed in, with a way to end each other session or all of them (decision 067). */
-export function SessionsCard() {
+/**
+ * Where the user is signed in, with a way to end each other session or all of them (decision 067). On a shared demo
+ * account the server lists only the visitor's own sign-in, and the card says so and offers to end just that one
+ * (decision 142).
+ */
+export function SessionsCard({ shared = false }: { shared?: boolean }) {
   const { t } = useTranslation('auth');
   const { showToast } = useToast();
   const sessions = useQuery(sessionsQueryOptions());
   const end = useEndSession();
   const everywhere = useLogoutEverywhere();
+  const signOut = useLogout();
 
   return (
     <section
@@ -30,6 +35,7 @@ export function SessionsCard() {
       <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
         {t('sessions.title')}
       </h2>
+      {shared && <p className="mt-2 text-sm text-slate-600">{t('sessions.demoNote')}</p>}
       {sessions.isError && <p className="mt-2 text-sm text-red-700">{t('sessions.loadFailed')}</p>}
       <ul className="mt-4 divide-y divide-slate-100">
         {sessions.data?.map((session) => (
@@ -69,14 +75,25 @@ export function SessionsCard() {
           </li>
         ))}
       </ul>
-      <Button
-        variant="secondary"
-        className="mt-4"
-        disabled={everywhere.isPending}
-        onClick={() => everywhere.mutate()}
-      >
-        {t('sessions.everywhere')}
-      </Button>
+      {shared ? (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          {t('sessions.demoSignOut')}
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={everywhere.isPending}
+          onClick={() => everywhere.mutate()}
+        >
+          {t('sessions.everywhere')}
+        </Button>
+      )}
     </section>
   );
 }
