@@ -100,6 +100,7 @@ import {
   registerSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { createPageHtml, registerSitemap } from './plugins/page-meta.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
