@@ -177,20 +177,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : {}),
   });
-  const authService = createAuthService({
-    repo: createAuthRepo(database.db),
-    accessTokens: createAccessTokens(secrets.jwtSecret),
-    sessions: sessionsService,
-    clock,
-  });
-  await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
-  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
-  const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
   const loginThrottle = createLoginThrottle(
     clock,
     undefined,
     redis ? { redis: redis.commands, prefix: redis.prefix } : undefined,
   );
+  const authService = createAuthService({
+    repo: createAuthRepo(database.db),
+    accessTokens: createAccessTokens(secrets.jwtSecret),
+    sessions: sessionsService,
+    throttle: loginThrottle,
+    clock,
+  });
+  await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
+  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
+  const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
   // Without SMTP, a server only its own machine can reach (npm start, npm run dev) shows each e-mail in its log, read
   // by the person who uses it; a deployed one never writes a link there.
   const mailGoesToTheLog = settings.NODE_ENV !== 'production' || isLoopbackUrl(settings.PUBLIC_URL);
@@ -210,7 +211,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: createEmailTokensRepo(database.db),
     auth: authService,
     mailer,
-    throttle: loginThrottle,
     publicUrl: settings.PUBLIC_URL,
     clock,
   });
@@ -431,7 +431,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountSecurityRoutes({
       service: accountSecurityService,
       cookies: authCookies,
-      throttle: loginThrottle,
       registrationsPerHour: settings.REGISTRATIONS_PER_HOUR,
       limiters,
     }),

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AccessTokenSubject } from '../auth/access-tokens.ts';
 import type { AuthService, SignedIn } from '../auth/auth.service.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { EmailTokensRepo } from './email-tokens.repo.ts';
 import { mailTemplates } from './mail-templates.ts';
@@ -36,7 +35,6 @@ export type AccountSecurityDeps = {
   tokens: EmailTokensRepo;
   auth: AuthService;
   mailer: Mailer;
-  throttle: LoginThrottle;
   publicUrl: string;
   clock: () => number;
 };
@@ -168,9 +166,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const language = input.language ?? 'en';
       const user = await auth.getUser(subject.userId);
       if (user.isDemo) throw demoRestricted();
-      await auth.checkCredentials({ email: user.email, password: input.password }).catch(() => {
-        throw new HttpError(403, 'The password is not correct', 'WRONG_PASSWORD');
-      });
+      await auth.requirePassword(user.id, input.password);
       if (input.newEmail === user.email) {
         throw new HttpError(400, 'body.newEmail: is already your email address', 'VALIDATION_ERROR');
       }
@@ -230,7 +226,6 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       if (user.email !== row.email) throw invalidLink();
       await auth.resetPassword(user.id, user.email, passwordHash);
       await tokens.deleteForUser(user.id, 'reset_password');
-      await deps.throttle.forget(`email:${user.email}`);
     },
   };
 }

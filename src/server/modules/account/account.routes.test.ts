@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
 import { createBillingTestApp, subscribe, type BillingTestApp } from '../../test/billing-helpers.ts';
 import { databaseDigest } from '../../test/database-digest.ts';
 
@@ -92,6 +92,26 @@ describe('DELETE /api/account/delete', () => {
     expect(customers.data).toEqual([]);
     const after = await billing.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a subscriber with 409 without looking at the password, so guesses learn nothing', async () => {
+    const { tokens, user, password } = await registerUser(billing.app);
+    await subscribe(billing, tokens.accessToken, 'pro');
+    const answers = [];
+    for (const guess of [...Array.from({ length: 10 }, (_, i) => `wrong guess ${i}`), password]) {
+      const response = await remove(tokens.accessToken, { password: guess });
+      answers.push(`${response.statusCode} ${response.json().code}`);
+    }
+    expect(new Set(answers)).toEqual(new Set(['409 ACTIVE_SUBSCRIPTION']));
+    // No password was checked, so none was counted against the owner's sign-in.
+    const login = await billing.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+      remoteAddress: nextAddress(),
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(await rowsOf(user.id)).toMatchObject({ users: 1 });
   });
 
   it('deletes a user who signs in only through OAuth without a password', async () => {

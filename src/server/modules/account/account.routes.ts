@@ -94,9 +94,10 @@ export function accountRoutes(deps: {
           tags: ['account'],
           summary: 'Deletes the account and everything that was the user’s, in one transaction',
           description:
-            'E-mail users confirm with their password (400 PASSWORD_REQUIRED, 403 WRONG_PASSWORD); OAuth users send ' +
-            'none. Refused with 409 ACTIVE_SUBSCRIPTION while a subscription is in force. Provider tokens are ' +
-            'revoked where the provider allows it.',
+            'Refused with 409 ACTIVE_SUBSCRIPTION while a subscription is in force (before any password is checked). ' +
+            'E-mail users confirm with their password (400 PASSWORD_REQUIRED, 403 WRONG_PASSWORD; attempts spend the ' +
+            'sign-in budget, 429 RATE_LIMITED with Retry-After); OAuth users send none. Provider tokens are revoked ' +
+            'where the provider allows it.',
           security: bearerSecurity,
           body: deleteAccountRequestSchema.nullish(),
           response: {

@@ -54,8 +54,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (await deps.isDemo(userId)) {
         throw new HttpError(403, 'Demo accounts cannot be deleted.', 'DEMO_RESTRICTED');
       }
-      await deps.confirmPassword(userId, password);
-      // SPEC §8: a subscription that may still bill must be cancelled first.
+      // SPEC §8: a subscription that may still bill must be cancelled first. Refused before the password is
+      // looked at, so the refusal never tells a guesser that the password was right.
       if (await deps.hasLiveSubscription(userId)) {
         throw new HttpError(
           409,
@@ -63,6 +63,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           accountErrorCodes.activeSubscription,
         );
       }
+      await deps.confirmPassword(userId, password);
       await deps.beforeDelete(userId);
       if (!(await deps.repo.deleteUser(userId))) throw new HttpError(404, 'Account not found', 'NOT_FOUND');
       deps.afterDelete(userId);
