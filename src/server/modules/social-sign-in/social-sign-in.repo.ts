@@ -36,11 +36,14 @@ export function createSocialSignInRepo(db: Database) {
       return inserted.length > 0;
     },
 
-    /** A new user who signs in only with the provider, with the identity; undefined when the address was taken. */
+    /**
+     * A new user of a provider-verified address who signs in only with the provider, with the identity; undefined
+     * when the address was taken.
+     */
     async createWithIdentity(values: {
       email: string;
       name: string;
-      emailVerifiedAt: Date | null;
+      emailVerifiedAt: Date;
       provider: SocialProvider;
       providerUserId: string;
     }): Promise<string | undefined> {

@@ -244,6 +244,35 @@ describe('sign in with GitHub', () => {
   });
 });
 
+describe('an address the provider has not verified (pre-account takeover)', () => {
+  const unverified = [
+    ['google', ulrich, 'ulrich@example.com'],
+    ['github', '583232', 'nova@example.com'],
+  ] as const;
+
+  it.each(unverified)(
+    '%s: makes no account for it, and the owner who registers the address later is never reached through it',
+    async (provider, account, email) => {
+      const squatting = await signInWith(provider, account);
+      expect(squatting.landing.pathname).toBe('/login');
+      expect(squatting.landing.searchParams.get(provider)).toBe('error');
+      expect(squatting.landing.searchParams.get('reason')).toBe('emailUnverified');
+      expect(squatting.landing.searchParams.get('message')).toBe(signInMessages.emailUnverified);
+      expect(await testApp.database.db.select().from(users)).toEqual([]);
+
+      // The real owner signs up with the address, and the squatter tries again.
+      testApp.mail.reset();
+      const owner = await registerUser(testApp.app, { email });
+      const again = await signInWith(provider, account);
+      expect(again.landing.pathname).toBe('/login');
+      expect(again.landing.hash).toBe('');
+      const repo = createSocialSignInRepo(testApp.database.db);
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+      expect((await repo.userByEmail(email))?.id).toBe(owner.user.id);
+    },
+  );
+});
+
 describe('status and configuration', () => {
   it('reports which providers are enabled, and 409 for one without credentials', async () => {
     const status = await testApp.app.inject({ method: 'GET', url: '/api/auth/google/status' });
