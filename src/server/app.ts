@@ -508,7 +508,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           return { used: overview.used + overview.sample, limit: overview.limit };
         },
         googleCalendarStatus: (userId) => googleWorkspaceService.status(userId),
+        hasPassword: (userId) => authService.hasPassword(userId),
         confirmPassword: (userId, password) => authService.confirmPassword(userId, password),
+        confirmFreshSignIn: (userId, code, browserBinding) =>
+          socialSignInService.confirmFreshSignIn(userId, code, browserBinding),
         isDemo: (userId) => testModeService.isDemo(userId),
         hasLiveSubscription: (userId) => billingService.hasLiveSubscription(userId),
         beforeDelete: async (userId) => {

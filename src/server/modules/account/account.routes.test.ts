@@ -114,13 +114,14 @@ describe('DELETE /api/account/delete', () => {
     expect(await rowsOf(user.id)).toMatchObject({ users: 1 });
   });
 
-  it('deletes a user who signs in only through OAuth without a password', async () => {
+  it('refuses to delete a user without a password on the access token alone', async () => {
     const { tokens, user } = await registerUser(billing.app);
     await billing.database.db.execute(
       `update users set password_hash = null, oauth_provider = 'github' where id = '${user.id}'`,
     );
-    const deleted = await remove(tokens.accessToken);
-    expect(deleted.statusCode).toBe(200);
-    expect(await rowsOf(user.id)).toMatchObject({ users: 0 });
+    const refused = await remove(tokens.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('REAUTHENTICATION_REQUIRED');
+    expect(await rowsOf(user.id)).toMatchObject({ users: 1 });
   });
 });

@@ -134,13 +134,14 @@ export function createAuthService(deps: {
       return toUserDto(await requireUser(userId));
     },
 
-    /**
-     * Asks a user who has a password to prove it again before something irreversible; a user who signs in only
-     * through OAuth has none to give.
-     */
+    /** Whether the user can sign in with a password (else only through Google or GitHub). */
+    async hasPassword(userId: string): Promise<boolean> {
+      return (await requireUser(userId)).passwordHash !== null;
+    },
+
+    /** Asks a user to prove their password again before something irreversible; throttled like sign-in. */
     async confirmPassword(userId: string, password: string | undefined): Promise<void> {
       const row = await requireUser(userId);
-      if (!row.passwordHash) return;
       if (!password) throw new HttpError(400, 'Please enter your password', 'PASSWORD_REQUIRED');
       if (!(await isOwnPassword(row, password))) throw wrongPassword();
     },

@@ -151,6 +151,26 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
       }
       return row.userId;
     },
+
+    /**
+     * Proves, before something irreversible, that the person behind an access token just signed in again with
+     * Google or GitHub: `code` is the handoff of that sign-in, taken once, for this user, from the browser that
+     * started it (decision 140).
+     */
+    async confirmFreshSignIn(
+      userId: string,
+      code: string | undefined,
+      browserBinding: string | undefined,
+    ): Promise<void> {
+      const row = code ? await repo.takeHandoff(sha256(code), new Date(deps.clock())) : undefined;
+      if (!row || row.userId !== userId || !bindingMatches(row.bindingHash, browserBinding)) {
+        throw new HttpError(
+          403,
+          'Please sign in with Google or GitHub again to confirm that it is you.',
+          'REAUTHENTICATION_REQUIRED',
+        );
+      }
+    },
   };
 }
 

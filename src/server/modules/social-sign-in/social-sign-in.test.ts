@@ -273,6 +273,66 @@ describe('an address the provider has not verified (pre-account takeover)', () =
   );
 });
 
+describe('deleting an account that has no password (re-authentication)', () => {
+  function remove(accessToken: string, browser: Record<string, string>, payload: object = {}) {
+    return testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: { authorization: `Bearer ${accessToken}` },
+      cookies: browser,
+      payload,
+    });
+  }
+
+  /** A fresh sign-in in `browser`, stopped before the page trades its code: the code is the proof. */
+  async function freshSignInCode(provider: Provider, account: string, browser: Record<string, string>) {
+    const { authUrl } = await start(provider, browser);
+    const landing = await callback(await consent(provider, authUrl, account), browser);
+    expect(landing.pathname, landing.toString()).toBe('/auth/callback');
+    return new URLSearchParams(landing.hash.slice(1)).get('code')!;
+  }
+
+  const userExists = async (id: string) =>
+    (await testApp.database.db.select().from(users)).some((row) => row.id === id);
+
+  it.each([
+    ['google', grace],
+    ['github', '583231'],
+  ] as const)(
+    '%s: refuses the access token alone, and deletes after a fresh sign-in in the same browser',
+    async (provider, account) => {
+      const { user, tokens, browser } = await signedInUser(provider, account);
+      const refused = await remove(tokens.accessToken, browser);
+      expect(expectApiError(refused, 403).code).toBe('REAUTHENTICATION_REQUIRED');
+      expect(await userExists(user.id)).toBe(true);
+
+      const code = await freshSignInCode(provider, account, browser);
+      const deleted = await remove(tokens.accessToken, browser, { reauthenticationCode: code });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await userExists(user.id)).toBe(false);
+    },
+  );
+
+  it('refuses a code from another browser, of another person, or already used', async () => {
+    const { user, tokens, browser } = await signedInUser('google', grace);
+    const expectRefused = async (payload: object, from = browser) =>
+      expect(expectApiError(await remove(tokens.accessToken, from, payload), 403).code).toBe(
+        'REAUTHENTICATION_REQUIRED',
+      );
+
+    const otherBrowser: Record<string, string> = {};
+    await expectRefused({ reauthenticationCode: await freshSignInCode('google', grace, otherBrowser) });
+    const someoneElse = await freshSignInCode('github', '583231', browser);
+    await expectRefused({ reauthenticationCode: someoneElse });
+    const mine = await freshSignInCode('google', grace, browser);
+    await expectRefused({ reauthenticationCode: mine }, { matome_oauth_binding: 'C'.repeat(43) });
+    // Taken once, whatever the outcome: the code above cannot be tried again from the right browser.
+    await expectRefused({ reauthenticationCode: mine });
+    await expectRefused({ password: 'anything at all' });
+    expect(await userExists(user.id)).toBe(true);
+  });
+});
+
 describe('status and configuration', () => {
   it('reports which providers are enabled, and 409 for one without credentials', async () => {
     const status = await testApp.app.inject({ method: 'GET', url: '/api/auth/google/status' });
