@@ -8,6 +8,7 @@ import type { Language } from '../../../contract/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AccessTokenSubject } from '../auth/access-tokens.ts';
+import type { SignInProvider } from '../auth/auth.repo.ts';
 import type { AuthService, SignedIn } from '../auth/auth.service.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { EmailTokensRepo } from './email-tokens.repo.ts';
@@ -88,6 +89,20 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     });
   }
 
+  /** Taking an unconfirmed address back removed sign-ins someone else may have linked: the owner hears which. */
+  function tellAboutUnlinkedSignIns(
+    user: { name: string; email: string },
+    unlinked: readonly SignInProvider[],
+    language: Language,
+  ): void {
+    if (unlinked.length === 0) return;
+    mailer.deliver({
+      to: user.email,
+      purpose: 'sign-ins unlinked',
+      ...mailTemplates.signInsUnlinked(language, { name: user.name, providers: [...new Set(unlinked)] }),
+    });
+  }
+
   return {
     /**
      * A sign-up. Nothing tells the caller whether the address is taken: a new address gets a confirmation link
@@ -145,8 +160,12 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         const signedIn = await auth.signIn(user.id, client);
         return { response: { user, tokens: { accessToken: signedIn.accessToken } }, signedIn };
       }
-      if (!row.userId || !(await auth.confirmEmail(row.userId, row.email))) throw invalidLink();
-      return { response: { user: await auth.getUser(row.userId) }, signedIn: null };
+      if (!row.userId) throw invalidLink();
+      const { confirmed, unlinked } = await auth.confirmEmail(row.userId, row.email);
+      if (!confirmed) throw invalidLink();
+      const user = await auth.getUser(row.userId);
+      tellAboutUnlinkedSignIns(user, unlinked, row.language);
+      return { response: { user }, signedIn: null };
     },
 
     /** A new confirmation link for the signed-in user's current, unconfirmed address. */
@@ -224,8 +243,9 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const user = await auth.getUser(row.userId);
       // The address may have changed since the link was sent; the link proved only the old one.
       if (user.email !== row.email) throw invalidLink();
-      await auth.resetPassword(user.id, user.email, passwordHash);
+      const unlinked = await auth.resetPassword(user.id, user.email, passwordHash);
       await tokens.deleteForUser(user.id, 'reset_password');
+      tellAboutUnlinkedSignIns(user, unlinked, row.language);
     },
   };
 }

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccessTokens, AccessTokenSubject } from './access-tokens.ts';
-import type { AuthRepo, UserRow } from './auth.repo.ts';
+import type { AddressConfirmation, AuthRepo, SignInProvider, UserRow } from './auth.repo.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -188,15 +188,19 @@ export function createAuthService(deps: {
      * Sets a new password after a reset link proved the mailbox: the address counts as confirmed, every session
      * ends and the account's failed sign-ins are forgotten.
      */
-    async resetPassword(userId: string, email: string, passwordHash: string): Promise<void> {
+    async resetPassword(userId: string, email: string, passwordHash: string): Promise<SignInProvider[]> {
       await repo.setPassword(userId, passwordHash);
-      await repo.confirmEmail(userId, email, new Date(deps.clock()));
+      const { unlinked } = await repo.confirmEmail(userId, email, new Date(deps.clock()));
       await sessions.endAll(userId);
       await throttle.forget(accountThrottleKey(email));
+      return unlinked;
     },
 
-    /** Makes `email` the user's confirmed address; false when another account took it meanwhile. */
-    confirmEmail(userId: string, email: string): Promise<boolean> {
+    /**
+     * Makes `email` the user's confirmed address (not confirmed when another account took it meanwhile); an
+     * address confirmed for the first time removes the sign-ins its owner did not link.
+     */
+    confirmEmail(userId: string, email: string): Promise<AddressConfirmation> {
       return repo.confirmEmail(userId, email, new Date(deps.clock()));
     },
 

@@ -63,7 +63,9 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
     profile: ProviderProfile,
   ): Promise<{ userId: string } | { failure: SignInFailure }> {
     const linked = await repo.userOfIdentity(provider, profile.providerUserId);
-    if (linked) return { userId: linked };
+    // Only accounts from before decision 139 can be unconfirmed with an identity: whoever linked it never proved
+    // the address, so it reaches nothing until the owner confirms the address (which unlinks it).
+    if (linked) return linked.addressConfirmed ? { userId: linked.userId } : { failure: 'emailInUse' };
     if (!profile.email) return { failure: 'noEmail' };
     const existing = await repo.userByEmail(profile.email);
     const identity = { provider, providerUserId: profile.providerUserId, email: profile.email };

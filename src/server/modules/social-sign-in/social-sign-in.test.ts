@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkTokenOf } from '../../../../emulators/mail/mail-catcher.ts';
 import { startGithubEmulator } from '../../../../emulators/github/github-emulator.ts';
 import { startGoogleEmulator } from '../../../../emulators/google/google-emulator.ts';
 import { authResponseSchema } from '../../../contract/auth.ts';
@@ -271,6 +272,73 @@ describe('an address the provider has not verified (pre-account takeover)', () =
       expect((await repo.userByEmail(email))?.id).toBe(owner.user.id);
     },
   );
+});
+
+describe('an identity an unverified address linked before decision 139', () => {
+  /** What an unverified sign-in made before decision 139: an unconfirmed account with the identity linked. */
+  async function squattedAccount(provider: Provider, account: string, email: string) {
+    const user = await insertUnverifiedUser(email);
+    await createSocialSignInRepo(testApp.database.db).link({
+      userId: user.id,
+      provider,
+      providerUserId: account,
+      email,
+    });
+    return user;
+  }
+
+  async function resetPasswordOf(email: string) {
+    testApp.mail.reset();
+    const request = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email, language: 'jp' },
+      remoteAddress: nextAddress(),
+    });
+    expect(request.statusCode).toBe(202);
+    const mail = await testApp.mail.waitFor(email, (caught) => caught.text.includes('reset-password#'));
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token: linkTokenOf(mail, 'reset-password'), password: 'the owner’s own passphrase' },
+      remoteAddress: nextAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+  }
+
+  it.each([
+    ['google', ulrich, 'ulrich@example.com', 'Google'],
+    ['github', '583232', 'nova@example.com', 'GitHub'],
+  ] as const)(
+    '%s: reaches nothing, and the owner’s reset unlinks it and says so by e-mail',
+    async (provider, account, email, name) => {
+      const squatted = await squattedAccount(provider, account, email);
+      const before = await signInWith(provider, account);
+      expect(before.landing.pathname).toBe('/login');
+      expect(before.landing.searchParams.get('reason')).toBe('emailInUse');
+
+      await resetPasswordOf(email);
+      const notice = await testApp.mail.waitFor(email, (caught) => caught.subject.includes('連携を解除'));
+      expect(notice.text).toContain(`${name} でのログインが連携されていましたが`);
+      const repo = createSocialSignInRepo(testApp.database.db);
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+
+      const after = await signInWith(provider, account);
+      expect(after.landing.pathname).toBe('/login');
+      expect(after.landing.hash).toBe('');
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+      expect((await repo.userByEmail(email))?.id).toBe(squatted.id);
+    },
+  );
+
+  it('keeps the identities of an account whose address was already confirmed', async () => {
+    const { user } = await signedInUser('google', grace);
+    await resetPasswordOf(user.email);
+    const again = await signedInUser('google', grace);
+    expect(again.user.id).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(testApp.mail.messages().filter((caught) => caught.subject.includes('連携を解除'))).toEqual([]);
+  });
 });
 
 describe('deleting an account that has no password (re-authentication)', () => {
