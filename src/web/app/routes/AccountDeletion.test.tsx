@@ -109,3 +109,32 @@ describe('deleting an account that signs in with GitHub', () => {
     expect(await within(dialog).findByRole('button', { name: 'GitHub でログインして続ける' })).toBeEnabled();
   });
 });
+
+describe('deleting an account that has a password', () => {
+  it('says the password attempts are slowed down when the server asks to wait', async () => {
+    const passwordUser = { ...demoUser, isDemo: false };
+    stubApi({
+      ...signedInHandlers,
+      'GET /api/auth/me': () => json(200, { user: passwordUser }),
+      'GET /api/account/me': () => apiError(503, 'Service Unavailable', 'down'),
+      'GET /api/account/stats': () => apiError(503, 'Service Unavailable', 'down'),
+      'GET /api/stripe/subscription': () => apiError(503, 'Service Unavailable', 'down'),
+      'GET /api/auth/sessions': () => json(200, { sessions: [] }),
+      'DELETE /api/account/delete': () =>
+        json(429, {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many requests',
+          code: 'RATE_LIMITED',
+        }),
+    });
+    renderRouter(routes, '/account', { layout: AuthProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a guess');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await screen.findByText('Too many wrong passwords. Please wait a while and try again.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -78,6 +78,9 @@ export function DeleteAccountSection({
           onActiveSubscription();
         } else if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {
           showToast(t('toast.wrongPassword'), 'error');
+        } else if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+          // Password guesses are slowed like sign-in (decision 063): say so rather than "failed".
+          showToast(t('toast.tooManyAttempts'), 'error', 5000);
         } else if (error instanceof ApiError && error.code === accountErrorCodes.reauthenticationRequired) {
           showToast(t('reauthentication.expired', { provider }), 'error', 5000);
         } else {
