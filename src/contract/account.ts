@@ -4,8 +4,14 @@ import { googleCalendarStatusSchema } from './google.ts';
 import { platformConnectionSchema } from './messages.ts';
 import { inputText } from './text.ts';
 
-/** `DELETE /api/account/delete`: e-mail users give their password; OAuth-only users have none to give. */
-export const deleteAccountRequestSchema = z.strictObject({ password: inputText().max(1024).optional() });
+/**
+ * `DELETE /api/account/delete`: e-mail users give their password; OAuth-only users, who have none, give the
+ * single-use code of a Google or GitHub sign-in they just made again in this browser (decision 140).
+ */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: inputText().max(1024).optional(),
+  reauthenticationCode: inputText().min(20).max(128).optional(),
+});
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
 /** The account calls answer `{success, message, data}` (SPEC §7). */
@@ -16,7 +22,10 @@ export const deleteAccountResponseSchema = z.object({
 });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 
-export const accountErrorCodes = { activeSubscription: 'ACTIVE_SUBSCRIPTION' } as const;
+export const accountErrorCodes = {
+  activeSubscription: 'ACTIVE_SUBSCRIPTION',
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
+} as const;
 
 /** `PUT /api/account/profile`: the display name, held to the same rules as at registration. */
 export const updateProfileRequestSchema = z.strictObject({

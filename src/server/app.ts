@@ -100,6 +100,7 @@ import {
   registerSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { createPageHtml, registerSitemap } from './plugins/page-meta.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -176,20 +178,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : {}),
   });
-  const authService = createAuthService({
-    repo: createAuthRepo(database.db),
-    accessTokens: createAccessTokens(secrets.jwtSecret),
-    sessions: sessionsService,
-    clock,
-  });
-  await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
-  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
-  const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
   const loginThrottle = createLoginThrottle(
     clock,
     undefined,
     redis ? { redis: redis.commands, prefix: redis.prefix } : undefined,
   );
+  const authService = createAuthService({
+    repo: createAuthRepo(database.db),
+    accessTokens: createAccessTokens(secrets.jwtSecret),
+    sessions: sessionsService,
+    throttle: loginThrottle,
+    clock,
+  });
+  await authService.ensureDemoAccounts(settings.DEMO_ACCOUNTS, settings.DEMO_PASSWORD);
+  const secureCookies = cookiesAreSecure(settings.PUBLIC_URL);
+  const authCookies = createAuthCookies({ secret: secrets.jwtSecret, secure: secureCookies });
   // Without SMTP, a server only its own machine can reach (npm start, npm run dev) shows each e-mail in its log, read
   // by the person who uses it; a deployed one never writes a link there.
   const mailGoesToTheLog = settings.NODE_ENV !== 'production' || isLoopbackUrl(settings.PUBLIC_URL);
@@ -209,7 +212,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: createEmailTokensRepo(database.db),
     auth: authService,
     mailer,
-    throttle: loginThrottle,
     publicUrl: settings.PUBLIC_URL,
     clock,
   });
@@ -430,7 +432,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountSecurityRoutes({
       service: accountSecurityService,
       cookies: authCookies,
-      throttle: loginThrottle,
       registrationsPerHour: settings.REGISTRATIONS_PER_HOUR,
       limiters,
     }),
@@ -509,7 +510,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
         connectionUsage: (userId, shown) => connectionsService.overview(userId, shown),
         googleCalendarStatus: (userId) => googleWorkspaceService.status(userId),
+        hasPassword: (userId) => authService.hasPassword(userId),
         confirmPassword: (userId, password) => authService.confirmPassword(userId, password),
+        confirmFreshSignIn: (userId, code, browserBinding) =>
+          socialSignInService.confirmFreshSignIn(userId, code, browserBinding),
         isDemo: (userId) => testModeService.isDemo(userId),
         hasLiveSubscription: (userId) => billingService.hasLiveSubscription(userId),
         beforeDelete: async (userId) => {

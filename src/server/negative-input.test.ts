@@ -147,10 +147,11 @@ function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
 }
 
 /** Bodies no route may accept, each with a label for the failure message. */
-function hostileBodies(schema: JsonSchema): [label: string, payload: string, contentType: string][] {
+function hostileBodies(schema: JsonSchema): [label: string, payload: string | Buffer, contentType: string][] {
   const json = 'application/json';
-  const cases: [string, string, string][] = [
+  const cases: [string, string | Buffer, string][] = [
     ['malformed JSON', '{"a": ', json],
+    ['bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), json],
     ['JSON array', '[]', json],
     ['JSON number', '42', json],
     ['JSON string', '"text"', json],

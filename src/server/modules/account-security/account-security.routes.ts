@@ -17,7 +17,6 @@ import { createRateLimit } from '../../lib/rate-limit.ts';
 import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { AuthCookies } from '../auth/auth-cookies.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
 import {
   EMAIL_CHANGE_REQUESTED,
   REGISTRATION_ACCEPTED,
@@ -45,11 +44,10 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export function accountSecurityRoutes(deps: {
   service: AccountSecurityService;
   cookies: AuthCookies;
-  throttle: LoginThrottle;
   registrationsPerHour: number;
   limiters?: Limiters;
 }) {
-  const { service, cookies, throttle } = deps;
+  const { service, cookies } = deps;
   const limiters = deps.limiters ?? memoryLimiters;
   const limits = {
     ...(Object.fromEntries(
@@ -178,18 +176,14 @@ export function accountSecurityRoutes(deps: {
           tags: ['account'],
           summary: 'Change the password, proving the current one; every other session ends',
           description:
-            '403 `WRONG_PASSWORD` for a wrong current password (attempts are slowed like sign-in), 403 `DEMO_RESTRICTED` for demo accounts.',
+            '403 `WRONG_PASSWORD` for a wrong current password, 403 `DEMO_RESTRICTED` for demo accounts. Attempts spend the account’s sign-in budget: 429 `RATE_LIMITED` with Retry-After while it must wait.',
           security: bearerSecurity,
           body: changePasswordBodySchema,
           response: { 204: z.undefined(), ...errors },
         },
       },
       async (request, reply) => {
-        const subject = requireSubject(request);
-        const key = `password-change:${subject.userId}`;
-        await throttle.begin(key);
-        await service.changePassword(subject, request.body);
-        await throttle.forget(key);
+        await service.changePassword(requireSubject(request), request.body);
         return reply.code(204).send();
       },
     );
@@ -202,7 +196,7 @@ export function accountSecurityRoutes(deps: {
           tags: ['account'],
           summary: 'Change the sign-in address: sends a confirmation link to the new one',
           description:
-            'Nothing changes until the link is followed. Answers 202 the same whether or not the new address is taken. 403 `WRONG_PASSWORD`, 403 `DEMO_RESTRICTED`.',
+            'Nothing changes until the link is followed. Answers 202 the same whether or not the new address is taken. 403 `WRONG_PASSWORD`, 403 `DEMO_RESTRICTED`; password attempts spend the account’s sign-in budget (429 `RATE_LIMITED` with Retry-After).',
           security: bearerSecurity,
           body: changeEmailBodySchema,
           response: { 202: acceptedResponseSchema, ...errors },
@@ -210,11 +204,8 @@ export function accountSecurityRoutes(deps: {
       },
       async (request, reply) => {
         const subject = requireSubject(request);
-        const key = `password-change:${subject.userId}`;
-        await throttle.begin(key);
         await limits.mailPerUser.consume(subject.userId);
         await service.changeEmail(subject, request.body);
-        await throttle.forget(key);
         return reply.code(202).send({ message: EMAIL_CHANGE_REQUESTED });
       },
     );

@@ -8,8 +8,8 @@ import type { Language } from '../../../contract/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AccessTokenSubject } from '../auth/access-tokens.ts';
+import type { SignInProvider } from '../auth/auth.repo.ts';
 import type { AuthService, SignedIn } from '../auth/auth.service.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { EmailTokensRepo } from './email-tokens.repo.ts';
 import { mailTemplates } from './mail-templates.ts';
@@ -36,7 +36,6 @@ export type AccountSecurityDeps = {
   tokens: EmailTokensRepo;
   auth: AuthService;
   mailer: Mailer;
-  throttle: LoginThrottle;
   publicUrl: string;
   clock: () => number;
 };
@@ -87,6 +86,20 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         link: link('verify-email', token),
         hours: EMAIL_CONFIRMATION_TTL_HOURS,
       }),
+    });
+  }
+
+  /** Taking an unconfirmed address back removed sign-ins someone else may have linked: the owner hears which. */
+  function tellAboutUnlinkedSignIns(
+    user: { name: string; email: string },
+    unlinked: readonly SignInProvider[],
+    language: Language,
+  ): void {
+    if (unlinked.length === 0) return;
+    mailer.deliver({
+      to: user.email,
+      purpose: 'sign-ins unlinked',
+      ...mailTemplates.signInsUnlinked(language, { name: user.name, providers: [...new Set(unlinked)] }),
     });
   }
 
@@ -147,8 +160,12 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         const signedIn = await auth.signIn(user.id, client);
         return { response: { user, tokens: { accessToken: signedIn.accessToken } }, signedIn };
       }
-      if (!row.userId || !(await auth.confirmEmail(row.userId, row.email))) throw invalidLink();
-      return { response: { user: await auth.getUser(row.userId) }, signedIn: null };
+      if (!row.userId) throw invalidLink();
+      const { confirmed, unlinked } = await auth.confirmEmail(row.userId, row.email);
+      if (!confirmed) throw invalidLink();
+      const user = await auth.getUser(row.userId);
+      tellAboutUnlinkedSignIns(user, unlinked, row.language);
+      return { response: { user }, signedIn: null };
     },
 
     /** A new confirmation link for the signed-in user's current, unconfirmed address. */
@@ -168,9 +185,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const language = input.language ?? 'en';
       const user = await auth.getUser(subject.userId);
       if (user.isDemo) throw demoRestricted();
-      await auth.checkCredentials({ email: user.email, password: input.password }).catch(() => {
-        throw new HttpError(403, 'The password is not correct', 'WRONG_PASSWORD');
-      });
+      await auth.requirePassword(user.id, input.password);
       if (input.newEmail === user.email) {
         throw new HttpError(400, 'body.newEmail: is already your email address', 'VALIDATION_ERROR');
       }
@@ -228,9 +243,9 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const user = await auth.getUser(row.userId);
       // The address may have changed since the link was sent; the link proved only the old one.
       if (user.email !== row.email) throw invalidLink();
-      await auth.resetPassword(user.id, user.email, passwordHash);
+      const unlinked = await auth.resetPassword(user.id, user.email, passwordHash);
       await tokens.deleteForUser(user.id, 'reset_password');
-      await deps.throttle.forget(`email:${user.email}`);
+      tellAboutUnlinkedSignIns(user, unlinked, row.language);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Language } from '../../../contract/auth.ts';
 
+const providerNames = { google: 'Google', github: 'GitHub' } as const;
+
 type Content = { subject: string; text: string };
 
 /** The texts of account e-mails in both languages; plain text only, so nothing a user typed can become markup. */
@@ -58,4 +60,30 @@ export const mailTemplates = {
           subject: 'Reset your Matome password',
           text: `Hello ${p.name},\n\nWe received a request to reset your password. Choose a new one here (valid for ${p.minutes} minutes):\n\n${p.link}\n\nResetting signs you out on every device.\nIf you did not ask for this, ignore this email and your password stays the same.\n`,
         },
+
+  signInsUnlinked: (
+    language: Language,
+    p: { name: string; providers: readonly (keyof typeof providerNames)[] },
+  ): Content => {
+    const names = p.providers.map((provider) => providerNames[provider]);
+    return language === 'jp'
+      ? {
+          subject: '【まとめ】Google・GitHub でのログインの連携を解除しました',
+          text: `${p.name}様
+
+まとめのメールアドレスの確認が完了しました。確認前のこのアカウントには ${names.join('・')} でのログインが連携されていましたが、メールアドレスを確認していない方による連携の可能性があるため、解除しました。以後、その ${names.join('・')} アカウントではこのアカウントにログインできません。
+
+ご自身で連携していた場合は、${names.join('・')} 側でメールアドレスを確認したうえで、もう一度 ${names.join('・')} でログインしてください。このアカウントに連携されます。
+`,
+        }
+      : {
+          subject: 'We removed Google or GitHub sign-in from your Matome account',
+          text: `Hello ${p.name},
+
+Your email address on Matome is now confirmed. Before that, the account could be signed in to with ${names.join(' and ')}, linked by someone who had not proven the address, so we removed it: that ${names.join(' or ')} account can no longer sign in to yours.
+
+If you linked it yourself, verify your address at ${names.join(' and ')} and sign in with it again; it will be linked to this account.
+`,
+        };
+  },
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
 import { createBillingTestApp, subscribe, type BillingTestApp } from '../../test/billing-helpers.ts';
 import { databaseDigest } from '../../test/database-digest.ts';
 
@@ -94,13 +94,34 @@ describe('DELETE /api/account/delete', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('deletes a user who signs in only through OAuth without a password', async () => {
+  it('refuses a subscriber with 409 without looking at the password, so guesses learn nothing', async () => {
+    const { tokens, user, password } = await registerUser(billing.app);
+    await subscribe(billing, tokens.accessToken, 'pro');
+    const answers = [];
+    for (const guess of [...Array.from({ length: 10 }, (_, i) => `wrong guess ${i}`), password]) {
+      const response = await remove(tokens.accessToken, { password: guess });
+      answers.push(`${response.statusCode} ${response.json().code}`);
+    }
+    expect(new Set(answers)).toEqual(new Set(['409 ACTIVE_SUBSCRIPTION']));
+    // No password was checked, so none was counted against the owner's sign-in.
+    const login = await billing.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+      remoteAddress: nextAddress(),
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(await rowsOf(user.id)).toMatchObject({ users: 1 });
+  });
+
+  it('refuses to delete a user without a password on the access token alone', async () => {
     const { tokens, user } = await registerUser(billing.app);
     await billing.database.db.execute(
       `update users set password_hash = null, oauth_provider = 'github' where id = '${user.id}'`,
     );
-    const deleted = await remove(tokens.accessToken);
-    expect(deleted.statusCode).toBe(200);
-    expect(await rowsOf(user.id)).toMatchObject({ users: 0 });
+    const refused = await remove(tokens.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('REAUTHENTICATION_REQUIRED');
+    expect(await rowsOf(user.id)).toMatchObject({ users: 1 });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/account.ts';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
+import { readOAuthBinding } from '../oauth-flows/oauth-binding-cookie.ts';
 import type { AccountStatsService } from './account-stats.service.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -94,9 +95,11 @@ export function accountRoutes(deps: {
           tags: ['account'],
           summary: 'Deletes the account and everything that was the user’s, in one transaction',
           description:
-            'E-mail users confirm with their password (400 PASSWORD_REQUIRED, 403 WRONG_PASSWORD); OAuth users send ' +
-            'none. Refused with 409 ACTIVE_SUBSCRIPTION while a subscription is in force. Provider tokens are ' +
-            'revoked where the provider allows it.',
+            'Refused with 409 ACTIVE_SUBSCRIPTION while a subscription is in force (before any password is checked). ' +
+            'E-mail users confirm with their password (400 PASSWORD_REQUIRED, 403 WRONG_PASSWORD; attempts spend the ' +
+            'sign-in budget, 429 RATE_LIMITED with Retry-After). Accounts without a password send the code of a ' +
+            'Google or GitHub sign-in just made again in this browser (403 REAUTHENTICATION_REQUIRED without a ' +
+            'valid one). Provider tokens are revoked where the provider allows it.',
           security: bearerSecurity,
           body: deleteAccountRequestSchema.nullish(),
           response: {
@@ -111,7 +114,11 @@ export function accountRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await deps.service.deleteAccount(requireSubject(request).userId, request.body?.password);
+        await deps.service.deleteAccount(
+          requireSubject(request).userId,
+          request.body ?? {},
+          readOAuthBinding(request),
+        );
         deps.clearRefreshCookie(reply);
         return { success: true as const, message: 'Your account has been deleted.', data: null };
       },

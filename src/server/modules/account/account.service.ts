@@ -18,7 +18,14 @@ export type AccountServiceDeps = {
     shown: number,
   ) => Promise<{ used: number; limit: number; sample: number }>;
   googleCalendarStatus: (userId: string) => Promise<GoogleCalendarStatus>;
+  hasPassword: (userId: string) => Promise<boolean>;
   confirmPassword: (userId: string, password: string | undefined) => Promise<void>;
+  /** 403 unless `code` is from a Google or GitHub sign-in as this user, just made in this browser. */
+  confirmFreshSignIn: (
+    userId: string,
+    code: string | undefined,
+    browserBinding: string | undefined,
+  ) => Promise<void>;
   isDemo: (userId: string) => Promise<boolean>;
   hasLiveSubscription: (userId: string) => Promise<boolean>;
   /** Best effort: provider tokens revoked, the Stripe customer removed. */
@@ -54,12 +61,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       return deps.getUser(userId);
     },
 
-    async deleteAccount(userId: string, password: string | undefined): Promise<void> {
+    /**
+     * Deletes the account once its owner proved it is them: the password, or for an account without one a fresh
+     * sign-in with its provider in the same browser (decision 140), so an access token alone never suffices.
+     */
+    async deleteAccount(
+      userId: string,
+      proof: { password?: string | undefined; reauthenticationCode?: string | undefined },
+      browserBinding: string | undefined,
+    ): Promise<void> {
       if (await deps.isDemo(userId)) {
         throw new HttpError(403, 'Demo accounts cannot be deleted.', 'DEMO_RESTRICTED');
       }
-      await deps.confirmPassword(userId, password);
-      // SPEC §8: a subscription that may still bill must be cancelled first.
+      // SPEC §8: a subscription that may still bill must be cancelled first. Refused before the password is
+      // looked at, so the refusal never tells a guesser that the password was right.
       if (await deps.hasLiveSubscription(userId)) {
         throw new HttpError(
           409,
@@ -67,6 +82,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           accountErrorCodes.activeSubscription,
         );
       }
+      if (await deps.hasPassword(userId)) await deps.confirmPassword(userId, proof.password);
+      else await deps.confirmFreshSignIn(userId, proof.reauthenticationCode, browserBinding);
       await deps.beforeDelete(userId);
       if (!(await deps.repo.deleteUser(userId))) throw new HttpError(404, 'Account not found', 'NOT_FOUND');
       await deps.afterDelete(userId);

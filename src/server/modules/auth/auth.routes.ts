@@ -17,7 +17,7 @@ import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts'
 import { requireSameSiteScript } from '../../plugins/csrf.ts';
 import { clientOf } from '../../lib/client-info.ts';
 import type { AuthCookies } from './auth-cookies.ts';
-import { toUserDto, type AuthService, type DemoAccount } from './auth.service.ts';
+import { accountThrottleKey, toUserDto, type AuthService, type DemoAccount } from './auth.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
 const MINUTE = 60;
@@ -84,7 +84,7 @@ export function authRoutes({ service, cookies, throttle, demo, limiters = memory
           ? null
           : cookies.isKnownDevice(request, email)
             ? `device:${cookies.deviceIdOf(request)}:${email}`
-            : `email:${email}`;
+            : accountThrottleKey(email);
         try {
           if (throttleKey) await throttle.begin(throttleKey);
         } catch (error) {

@@ -4,7 +4,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccessTokens, AccessTokenSubject } from './access-tokens.ts';
-import type { AuthRepo, UserRow } from './auth.repo.ts';
+import type { AddressConfirmation, AuthRepo, SignInProvider, UserRow } from './auth.repo.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -34,15 +35,25 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
+/**
+ * The sign-in's per-account budget (decision 063), shared by every route that checks a password: guesses through
+ * deletion, password change or address change slow the same account as guesses on the login page.
+ */
+export const accountThrottleKey = (email: string) => `email:${email}`;
+
+const wrongPassword = (message = 'The password is not correct') =>
+  new HttpError(403, message, 'WRONG_PASSWORD');
+
 const unauthenticated = () => new HttpError(401, 'Authentication required', 'UNAUTHENTICATED');
 
 export function createAuthService(deps: {
   repo: AuthRepo;
   accessTokens: AccessTokens;
   sessions: SessionsService;
+  throttle: LoginThrottle;
   clock: () => number;
 }) {
-  const { repo, accessTokens, sessions } = deps;
+  const { repo, accessTokens, sessions, throttle } = deps;
   /** Verified against when an email is unknown, so a miss costs as long as a wrong password. */
   const timingDecoyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -56,6 +67,18 @@ export function createAuthService(deps: {
     const row = await repo.findUserById(userId);
     if (!row) throw unauthenticated();
     return row;
+  }
+
+  /**
+   * Whether `password` is the signed-in user's, counted against the account's sign-in budget before it is checked
+   * (429 with Retry-After while the account must wait); a right one clears the count, as a sign-in does.
+   */
+  async function isOwnPassword(row: UserRow, password: string): Promise<boolean> {
+    const key = accountThrottleKey(row.email);
+    await throttle.begin(key);
+    if (!row.passwordHash || !(await verifyPassword(row.passwordHash, password))) return false;
+    await throttle.forget(key);
+    return true;
   }
 
   return {
@@ -111,17 +134,21 @@ export function createAuthService(deps: {
       return toUserDto(await requireUser(userId));
     },
 
-    /**
-     * Asks a user who has a password to prove it again before something irreversible; a user who signs in only
-     * through OAuth has none to give.
-     */
+    /** Whether the user can sign in with a password (else only through Google or GitHub). */
+    async hasPassword(userId: string): Promise<boolean> {
+      return (await requireUser(userId)).passwordHash !== null;
+    },
+
+    /** Asks a user to prove their password again before something irreversible; throttled like sign-in. */
     async confirmPassword(userId: string, password: string | undefined): Promise<void> {
       const row = await requireUser(userId);
-      if (!row.passwordHash) return;
       if (!password) throw new HttpError(400, 'Please enter your password', 'PASSWORD_REQUIRED');
-      if (!(await verifyPassword(row.passwordHash, password))) {
-        throw new HttpError(403, 'The password is not correct', 'WRONG_PASSWORD');
-      }
+      if (!(await isOwnPassword(row, password))) throw wrongPassword();
+    },
+
+    /** 403 unless `password` is the signed-in user's (a user without one never passes); throttled like sign-in. */
+    async requirePassword(userId: string, password: string): Promise<void> {
+      if (!(await isOwnPassword(await requireUser(userId), password))) throw wrongPassword();
     },
 
     findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -146,8 +173,8 @@ export function createAuthService(deps: {
       input: { currentPassword: string; newPassword: string },
     ): Promise<void> {
       const row = await requireUser(subject.userId);
-      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-        throw new HttpError(403, 'The current password is not correct', 'WRONG_PASSWORD');
+      if (!(await isOwnPassword(row, input.currentPassword))) {
+        throw wrongPassword('The current password is not correct');
       }
       const passwordHash = await hashNewPassword(input.newPassword, {
         email: row.email,
@@ -157,15 +184,23 @@ export function createAuthService(deps: {
       await sessions.endAll(row.id, subject.sessionFamilyId);
     },
 
-    /** Sets a new password after a reset link proved the mailbox: the address counts as confirmed, every session ends. */
-    async resetPassword(userId: string, email: string, passwordHash: string): Promise<void> {
+    /**
+     * Sets a new password after a reset link proved the mailbox: the address counts as confirmed, every session
+     * ends and the account's failed sign-ins are forgotten.
+     */
+    async resetPassword(userId: string, email: string, passwordHash: string): Promise<SignInProvider[]> {
       await repo.setPassword(userId, passwordHash);
-      await repo.confirmEmail(userId, email, new Date(deps.clock()));
+      const { unlinked } = await repo.confirmEmail(userId, email, new Date(deps.clock()));
       await sessions.endAll(userId);
+      await throttle.forget(accountThrottleKey(email));
+      return unlinked;
     },
 
-    /** Makes `email` the user's confirmed address; false when another account took it meanwhile. */
-    confirmEmail(userId: string, email: string): Promise<boolean> {
+    /**
+     * Makes `email` the user's confirmed address (not confirmed when another account took it meanwhile); an
+     * address confirmed for the first time removes the sign-ins its owner did not link.
+     */
+    confirmEmail(userId: string, email: string): Promise<AddressConfirmation> {
       return repo.confirmEmail(userId, email, new Date(deps.clock()));
     },
 

@@ -10,14 +10,19 @@ type UserRow = typeof users.$inferSelect;
 
 export function createSocialSignInRepo(db: Database) {
   return {
-    async userOfIdentity(provider: SocialProvider, providerUserId: string): Promise<string | undefined> {
+    /** The user an identity is linked to, and whether that user's address is confirmed. */
+    async userOfIdentity(
+      provider: SocialProvider,
+      providerUserId: string,
+    ): Promise<{ userId: string; addressConfirmed: boolean } | undefined> {
       const [row] = await db
-        .select({ userId: oauthIdentities.userId })
+        .select({ userId: oauthIdentities.userId, verifiedAt: users.emailVerifiedAt })
         .from(oauthIdentities)
+        .innerJoin(users, eq(users.id, oauthIdentities.userId))
         .where(
           and(eq(oauthIdentities.provider, provider), eq(oauthIdentities.providerUserId, providerUserId)),
         );
-      return row?.userId;
+      return row && { userId: row.userId, addressConfirmed: row.verifiedAt !== null };
     },
 
     async userByEmail(email: string): Promise<UserRow | undefined> {
@@ -36,11 +41,14 @@ export function createSocialSignInRepo(db: Database) {
       return inserted.length > 0;
     },
 
-    /** A new user who signs in only with the provider, with the identity; undefined when the address was taken. */
+    /**
+     * A new user of a provider-verified address who signs in only with the provider, with the identity; undefined
+     * when the address was taken.
+     */
     async createWithIdentity(values: {
       email: string;
       name: string;
-      emailVerifiedAt: Date | null;
+      emailVerifiedAt: Date;
       provider: SocialProvider;
       providerUserId: string;
     }): Promise<string | undefined> {

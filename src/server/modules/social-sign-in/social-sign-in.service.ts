@@ -17,6 +17,8 @@ export const signInMessages = {
     'This sign-in link has expired or was already used, or it was opened in a different browser from the one that started it. Please try again.',
   failed: 'The sign-in could not be completed. Please try again.',
   noEmail: 'Your account there has no e-mail address Matome can use.',
+  emailUnverified:
+    'Your e-mail address there is not verified yet. Verify it there and try again, or sign up with your e-mail address and a password.',
   emailInUse:
     'An account with this e-mail address already exists. Sign in with your e-mail and password (use "Forgot password" if needed); accounts are linked only when both sides have confirmed the address.',
 } as const;
@@ -33,8 +35,8 @@ export type SocialSignInDeps = {
 /**
  * Sign in with Google or GitHub (decisions 100 and 101). The provider's answer is accepted only in the browser that
  * started; the person is then the user of that identity, or the verified account of the same verified address,
- * or a new user; never an account whose address either side has not verified (that would let whoever registered
- * an address first, or claims one at the provider, take over the other's account).
+ * or a new user of a verified address; never an account whose address either side has not verified (that would
+ * let whoever registered an address first, or claims one at the provider, take over the other's account).
  */
 export function createSocialSignInService(deps: SocialSignInDeps) {
   const { repo, flows } = deps;
@@ -61,7 +63,9 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
     profile: ProviderProfile,
   ): Promise<{ userId: string } | { failure: SignInFailure }> {
     const linked = await repo.userOfIdentity(provider, profile.providerUserId);
-    if (linked) return { userId: linked };
+    // Only accounts from before decision 139 can be unconfirmed with an identity: whoever linked it never proved
+    // the address, so it reaches nothing until the owner confirms the address (which unlinks it).
+    if (linked) return linked.addressConfirmed ? { userId: linked.userId } : { failure: 'emailInUse' };
     if (!profile.email) return { failure: 'noEmail' };
     const existing = await repo.userByEmail(profile.email);
     const identity = { provider, providerUserId: profile.providerUserId, email: profile.email };
@@ -70,11 +74,14 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
       if (!(await repo.link({ userId: existing.id, ...identity }))) return { failure: 'failed' };
       return { userId: existing.id };
     }
+    // Only an address someone has proven may own an account: an unverified one could be anybody's, and its owner
+    // taking it back later must not find a stranger's identity linked to it (decision 139).
+    if (!profile.emailVerified) return { failure: 'emailUnverified' };
     const created = await repo.createWithIdentity({
       ...identity,
       email: profile.email,
       name: (profile.name ?? profile.email.split('@')[0] ?? profile.email).slice(0, 100),
-      emailVerifiedAt: profile.emailVerified ? new Date(deps.clock()) : null,
+      emailVerifiedAt: new Date(deps.clock()),
     });
     return created ? { userId: created } : { failure: 'failed' };
   }
@@ -145,6 +152,26 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
         );
       }
       return row.userId;
+    },
+
+    /**
+     * Proves, before something irreversible, that the person behind an access token just signed in again with
+     * Google or GitHub: `code` is the handoff of that sign-in, taken once, for this user, from the browser that
+     * started it (decision 140).
+     */
+    async confirmFreshSignIn(
+      userId: string,
+      code: string | undefined,
+      browserBinding: string | undefined,
+    ): Promise<void> {
+      const row = code ? await repo.takeHandoff(sha256(code), new Date(deps.clock())) : undefined;
+      if (!row || row.userId !== userId || !bindingMatches(row.bindingHash, browserBinding)) {
+        throw new HttpError(
+          403,
+          'Please sign in with Google or GitHub again to confirm that it is you.',
+          'REAUTHENTICATION_REQUIRED',
+        );
+      }
     },
   };
 }

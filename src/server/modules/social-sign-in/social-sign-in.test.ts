@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkTokenOf } from '../../../../emulators/mail/mail-catcher.ts';
 import { startGithubEmulator } from '../../../../emulators/github/github-emulator.ts';
 import { startGoogleEmulator } from '../../../../emulators/google/google-emulator.ts';
 import { authResponseSchema } from '../../../contract/auth.ts';
@@ -241,6 +242,162 @@ describe('sign in with GitHub', () => {
     await registerUser(testApp.app, { email: 'nova@example.com' });
     const { landing } = await signInWith('github', '583232');
     expect(landing.searchParams.get('message')).toBe(signInMessages.emailInUse);
+  });
+});
+
+describe('an address the provider has not verified (pre-account takeover)', () => {
+  const unverified = [
+    ['google', ulrich, 'ulrich@example.com'],
+    ['github', '583232', 'nova@example.com'],
+  ] as const;
+
+  it.each(unverified)(
+    '%s: makes no account for it, and the owner who registers the address later is never reached through it',
+    async (provider, account, email) => {
+      const squatting = await signInWith(provider, account);
+      expect(squatting.landing.pathname).toBe('/login');
+      expect(squatting.landing.searchParams.get(provider)).toBe('error');
+      expect(squatting.landing.searchParams.get('reason')).toBe('emailUnverified');
+      expect(squatting.landing.searchParams.get('message')).toBe(signInMessages.emailUnverified);
+      expect(await testApp.database.db.select().from(users)).toEqual([]);
+
+      // The real owner signs up with the address, and the squatter tries again.
+      testApp.mail.reset();
+      const owner = await registerUser(testApp.app, { email });
+      const again = await signInWith(provider, account);
+      expect(again.landing.pathname).toBe('/login');
+      expect(again.landing.hash).toBe('');
+      const repo = createSocialSignInRepo(testApp.database.db);
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+      expect((await repo.userByEmail(email))?.id).toBe(owner.user.id);
+    },
+  );
+});
+
+describe('an identity an unverified address linked before decision 139', () => {
+  /** What an unverified sign-in made before decision 139: an unconfirmed account with the identity linked. */
+  async function squattedAccount(provider: Provider, account: string, email: string) {
+    const user = await insertUnverifiedUser(email);
+    await createSocialSignInRepo(testApp.database.db).link({
+      userId: user.id,
+      provider,
+      providerUserId: account,
+      email,
+    });
+    return user;
+  }
+
+  async function resetPasswordOf(email: string) {
+    testApp.mail.reset();
+    const request = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email, language: 'jp' },
+      remoteAddress: nextAddress(),
+    });
+    expect(request.statusCode).toBe(202);
+    const mail = await testApp.mail.waitFor(email, (caught) => caught.text.includes('reset-password#'));
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token: linkTokenOf(mail, 'reset-password'), password: 'the owner’s own passphrase' },
+      remoteAddress: nextAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+  }
+
+  it.each([
+    ['google', ulrich, 'ulrich@example.com', 'Google'],
+    ['github', '583232', 'nova@example.com', 'GitHub'],
+  ] as const)(
+    '%s: reaches nothing, and the owner’s reset unlinks it and says so by e-mail',
+    async (provider, account, email, name) => {
+      const squatted = await squattedAccount(provider, account, email);
+      const before = await signInWith(provider, account);
+      expect(before.landing.pathname).toBe('/login');
+      expect(before.landing.searchParams.get('reason')).toBe('emailInUse');
+
+      await resetPasswordOf(email);
+      const notice = await testApp.mail.waitFor(email, (caught) => caught.subject.includes('連携を解除'));
+      expect(notice.text).toContain(`${name} でのログインが連携されていましたが`);
+      const repo = createSocialSignInRepo(testApp.database.db);
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+
+      const after = await signInWith(provider, account);
+      expect(after.landing.pathname).toBe('/login');
+      expect(after.landing.hash).toBe('');
+      expect(await repo.userOfIdentity(provider, account)).toBeUndefined();
+      expect((await repo.userByEmail(email))?.id).toBe(squatted.id);
+    },
+  );
+
+  it('keeps the identities of an account whose address was already confirmed', async () => {
+    const { user } = await signedInUser('google', grace);
+    await resetPasswordOf(user.email);
+    const again = await signedInUser('google', grace);
+    expect(again.user.id).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(testApp.mail.messages().filter((caught) => caught.subject.includes('連携を解除'))).toEqual([]);
+  });
+});
+
+describe('deleting an account that has no password (re-authentication)', () => {
+  function remove(accessToken: string, browser: Record<string, string>, payload: object = {}) {
+    return testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: { authorization: `Bearer ${accessToken}` },
+      cookies: browser,
+      payload,
+    });
+  }
+
+  /** A fresh sign-in in `browser`, stopped before the page trades its code: the code is the proof. */
+  async function freshSignInCode(provider: Provider, account: string, browser: Record<string, string>) {
+    const { authUrl } = await start(provider, browser);
+    const landing = await callback(await consent(provider, authUrl, account), browser);
+    expect(landing.pathname, landing.toString()).toBe('/auth/callback');
+    return new URLSearchParams(landing.hash.slice(1)).get('code')!;
+  }
+
+  const userExists = async (id: string) =>
+    (await testApp.database.db.select().from(users)).some((row) => row.id === id);
+
+  it.each([
+    ['google', grace],
+    ['github', '583231'],
+  ] as const)(
+    '%s: refuses the access token alone, and deletes after a fresh sign-in in the same browser',
+    async (provider, account) => {
+      const { user, tokens, browser } = await signedInUser(provider, account);
+      const refused = await remove(tokens.accessToken, browser);
+      expect(expectApiError(refused, 403).code).toBe('REAUTHENTICATION_REQUIRED');
+      expect(await userExists(user.id)).toBe(true);
+
+      const code = await freshSignInCode(provider, account, browser);
+      const deleted = await remove(tokens.accessToken, browser, { reauthenticationCode: code });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await userExists(user.id)).toBe(false);
+    },
+  );
+
+  it('refuses a code from another browser, of another person, or already used', async () => {
+    const { user, tokens, browser } = await signedInUser('google', grace);
+    const expectRefused = async (payload: object, from = browser) =>
+      expect(expectApiError(await remove(tokens.accessToken, from, payload), 403).code).toBe(
+        'REAUTHENTICATION_REQUIRED',
+      );
+
+    const otherBrowser: Record<string, string> = {};
+    await expectRefused({ reauthenticationCode: await freshSignInCode('google', grace, otherBrowser) });
+    const someoneElse = await freshSignInCode('github', '583231', browser);
+    await expectRefused({ reauthenticationCode: someoneElse });
+    const mine = await freshSignInCode('google', grace, browser);
+    await expectRefused({ reauthenticationCode: mine }, { matome_oauth_binding: 'C'.repeat(43) });
+    // Taken once, whatever the outcome: the code above cannot be tried again from the right browser.
+    await expectRefused({ reauthenticationCode: mine });
+    await expectRefused({ password: 'anything at all' });
+    expect(await userExists(user.id)).toBe(true);
   });
 });
 

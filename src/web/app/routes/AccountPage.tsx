@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
 import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
 import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
+import { reauthenticationCodeOf } from '../../features/account/lib/reauthentication.ts';
 import { ProfileCard } from '../../features/account/components/ProfileCard.tsx';
 import { UsageStatsCard } from '../../features/account/components/UsageStatsCard.tsx';
 import { ChangePasswordCard } from '../../features/auth/components/ChangePasswordCard.tsx';
@@ -22,6 +23,9 @@ export function AccountPage() {
   const stats = useQuery(accountStatsQueryOptions());
   const current = info.data?.user ?? user;
   const subscriptionCard = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const reauthenticationCode = reauthenticationCodeOf(location.state);
 
   // SPEC §8: the refused deletion brings the subscription card into view (the dialog gives it the focus).
   const showSubscription = () =>
@@ -46,7 +50,9 @@ export function AccountPage() {
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}
       <DeleteAccountSection
-        needsPassword={!current?.oauthProvider}
+        oauthProvider={current?.oauthProvider}
+        reauthenticationCode={reauthenticationCode}
+        onReauthenticationUsed={() => void navigate(location.pathname, { replace: true, state: null })}
         onActiveSubscription={showSubscription}
         subscriptionRef={subscriptionCard}
         // The login page, a screen of the app, keeps the confirmation on screen; the landing page is a new document.

@@ -4,6 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClassName } from '../../components/ui/button-class-name.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import {
+  REAUTHENTICATION_RETURN_PATH,
+  takePendingReauthentication,
+  type ReauthenticationState,
+} from '../../features/account/lib/reauthentication.ts';
 import { exchangeSignInCode } from '../../features/auth/api/social-sign-in.ts';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { ApiError, isTransportError } from '../../lib/api-client.ts';
@@ -35,8 +40,16 @@ export function AuthCallbackPage() {
   }, [location.hash, location.pathname, navigate]);
 
   useEffect(() => {
+    if (!code || sent.current) return;
+    // A sign-in made again to confirm deleting the account: its code is the proof the deletion sends.
+    if (takePendingReauthentication()) {
+      sent.current = true;
+      const state: ReauthenticationState = { reauthenticationCode: code };
+      void navigate(REAUTHENTICATION_RETURN_PATH, { replace: true, state });
+      return;
+    }
     // Wait for the start-up check of any earlier session, so its answer cannot overtake this sign-in.
-    if (!code || sent.current || status === 'verifying') return;
+    if (status === 'verifying') return;
     sent.current = true;
     exchangeSignInCode(code)
       .then(async (response) => {

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { deleteAccountResponseSchema } from '../../../../contract/account.ts';
+import { deleteAccountResponseSchema, type DeleteAccountRequest } from '../../../../contract/account.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function deleteAccount(password: string | undefined) {
+/** The proof that it is the owner: the password, or the code of a fresh Google or GitHub sign-in. */
+export function deleteAccount(proof: DeleteAccountRequest) {
   return apiRequest('/account/delete', {
     method: 'DELETE',
-    body: password === undefined ? {} : { password },
+    body: proof,
     schema: deleteAccountResponseSchema,
   });
 }

@@ -1,24 +1,37 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountErrorCodes } from '../../../../contract/account.ts';
+import { accountErrorCodes, type DeleteAccountRequest } from '../../../../contract/account.ts';
+import type { SocialProvider } from '../../../../contract/social-sign-in.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { useStartReauthentication } from '../api/start-reauthentication.ts';
+
+const providerNames: Record<SocialProvider, string> = { google: 'Google', github: 'GitHub' };
 
 /**
- * The danger zone: deleting the account after a confirmation, with the password for e-mail users (SPEC §5). While
- * a subscription is in force the server refuses; the dialog closes and `onActiveSubscription` shows the card.
+ * The danger zone: deleting the account after a confirmation, with the password for e-mail users (SPEC §5), or
+ * for an account without one after signing in with its provider again (decision 140): the dialog sends the person
+ * there, and opens again with the code when they come back. While a subscription is in force the server refuses;
+ * the dialog closes and `onActiveSubscription` shows the card.
  */
 export function DeleteAccountSection({
-  needsPassword,
+  oauthProvider,
+  reauthenticationCode,
+  onReauthenticationUsed,
   onDeleted,
   onActiveSubscription,
   subscriptionRef,
 }: {
-  needsPassword: boolean;
+  /** The provider an account without a password signs in with; undefined for e-mail users. */
+  oauthProvider: SocialProvider | undefined;
+  /** The code of the sign-in the person just made again to confirm, when they came back with one. */
+  reauthenticationCode: string | undefined;
+  /** The code works once: the page forgets it. */
+  onReauthenticationUsed: () => void;
   onDeleted: () => void;
   onActiveSubscription: () => void;
   /** Where focus goes when the dialog closes because a subscription must be cancelled first. */
@@ -26,18 +39,33 @@ export function DeleteAccountSection({
 }) {
   const { t } = useTranslation('account');
   const { showToast } = useToast();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(reauthenticationCode !== undefined);
   const [password, setPassword] = useState('');
   const [refused, setRefused] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const remove = useDeleteAccount();
+  const reauthenticate = useStartReauthentication();
+  const needsPassword = oauthProvider === undefined;
+  const provider = oauthProvider ? providerNames[oauthProvider] : '';
+  const mustSignInAgain = !needsPassword && reauthenticationCode === undefined;
 
   const close = () => {
     setOpen(false);
     setPassword('');
+    if (reauthenticationCode !== undefined) onReauthenticationUsed();
   };
+  const signInAgain = () => {
+    if (!oauthProvider) return;
+    reauthenticate.mutate(oauthProvider, {
+      onError: () => showToast(t('reauthentication.startFailed', { provider }), 'error'),
+    });
+  };
+  const proof: DeleteAccountRequest = needsPassword ? { password } : { reauthenticationCode };
   const confirm = () =>
-    remove.mutate(needsPassword ? password : undefined, {
+    remove.mutate(proof, {
+      onSettled: () => {
+        if (reauthenticationCode !== undefined) onReauthenticationUsed();
+      },
       onSuccess: () => {
         showToast(t('toast.deleted'), 'success');
         onDeleted();
@@ -50,6 +78,11 @@ export function DeleteAccountSection({
           onActiveSubscription();
         } else if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {
           showToast(t('toast.wrongPassword'), 'error');
+        } else if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+          // Password guesses are slowed like sign-in (decision 063): say so rather than "failed".
+          showToast(t('toast.tooManyAttempts'), 'error', 5000);
+        } else if (error instanceof ApiError && error.code === accountErrorCodes.reauthenticationRequired) {
+          showToast(t('reauthentication.expired', { provider }), 'error', 5000);
         } else {
           showToast(t('toast.failed'), 'error');
         }
@@ -88,13 +121,23 @@ export function DeleteAccountSection({
             <Button variant="secondary" onClick={close} disabled={remove.isPending}>
               {t('danger.cancel')}
             </Button>
-            <Button
-              className="bg-red-600 hover:bg-red-700"
-              disabled={remove.isPending || (needsPassword && password === '')}
-              onClick={confirm}
-            >
-              {t(remove.isPending ? 'danger.deleting' : 'danger.confirm')}
-            </Button>
+            {mustSignInAgain ? (
+              <Button
+                className="bg-red-600 hover:bg-red-700"
+                disabled={reauthenticate.isPending || reauthenticate.isSuccess}
+                onClick={signInAgain}
+              >
+                {t('reauthentication.continue', { provider })}
+              </Button>
+            ) : (
+              <Button
+                className="bg-red-600 hover:bg-red-700"
+                disabled={remove.isPending || (needsPassword && password === '')}
+                onClick={confirm}
+              >
+                {t(remove.isPending ? 'danger.deleting' : 'danger.confirm')}
+              </Button>
+            )}
           </>
         }
       >
@@ -107,6 +150,11 @@ export function DeleteAccountSection({
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+        )}
+        {!needsPassword && (
+          <p className="text-sm text-slate-700">
+            {t(mustSignInAgain ? 'reauthentication.explain' : 'reauthentication.confirmed', { provider })}
+          </p>
         )}
       </Dialog>
     </section>

@@ -35,6 +35,17 @@ describe('signing in with Google or GitHub', () => {
     expect(banner).toHaveTextContent('このメールアドレスのアカウントはすでに登録されています。');
   });
 
+  it('tells a person whose GitHub address is unverified how to go on, in Japanese', async () => {
+    await changeLanguage('jp');
+    stubApi(enabled);
+    renderRouter(routes, '/login?github=error&reason=emailUnverified&message=unverified', {
+      layout: AuthProvider,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ご利用のアカウントのメールアドレスは、まだ確認されていません。',
+    );
+  });
+
   it('shows the server’s message for ?github=error without a known reason', async () => {
     stubApi(enabled);
     renderRouter(routes, '/login?github=error&message=Something%20odd', { layout: AuthProvider });

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useSocialSignInStatus, useStartSocialSignIn } from '../api/social-sign-in.ts';
 
-const reasons = ['denied', 'invalidState', 'failed', 'noEmail', 'emailInUse'] as const;
+const reasons = ['denied', 'invalidState', 'failed', 'noEmail', 'emailUnverified', 'emailInUse'] as const;
 
 /** The banner for `?google=error` / `?github=error` (SPEC §4): the reason in the page's language when known. */
 export function SocialSignInError() {
