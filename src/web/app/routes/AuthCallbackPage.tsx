@@ -23,7 +23,7 @@ export function AuthCallbackPage() {
   useDocumentTitle(t('authCallback.title'));
   const location = useLocation();
   const navigate = useNavigate();
-  const { status, startSession } = useAuth();
+  const { startSession } = useAuth();
   const [code] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('code'));
   const [state, setState] = useState<CallbackState>(() =>
     code ? { kind: 'loading' } : { kind: 'error', message: t('authCallback.missing') },
@@ -35,8 +35,8 @@ export function AuthCallbackPage() {
   }, [location.hash, location.pathname, navigate]);
 
   useEffect(() => {
-    // Wait for the start-up check of any earlier session, so its answer cannot overtake this sign-in.
-    if (!code || sent.current || status === 'verifying') return;
+    // The start-up check of an earlier session is skipped on this page (AuthProvider), so nothing is awaited.
+    if (!code || sent.current) return;
     sent.current = true;
     exchangeSignInCode(code)
       .then(async (response) => {
@@ -45,7 +45,10 @@ export function AuthCallbackPage() {
         setTimeout(() => void navigate('/dashboard', { replace: true }), SUCCESS_REDIRECT_MS);
       })
       .catch((error: unknown) => {
-        const expired = error instanceof ApiError && error.code === 'SIGN_IN_EXPIRED';
+        // A code the server cannot even read (cut short, from an old link) is as spent as an expired one.
+        const expired =
+          error instanceof ApiError &&
+          (error.code === 'SIGN_IN_EXPIRED' || error.code === 'VALIDATION_ERROR');
         const message = expired
           ? t('authCallback.expired')
           : isTransportError(error)
@@ -53,7 +56,7 @@ export function AuthCallbackPage() {
             : t('authCallback.failed');
         setState({ kind: 'error', message });
       });
-  }, [code, status, startSession, navigate, t]);
+  }, [code, startSession, navigate, t]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
