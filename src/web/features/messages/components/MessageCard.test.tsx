@@ -118,6 +118,40 @@ describe('ChatWork content on a card', () => {
     expect(screen.queryByText(/93\.87 KB/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Uploaded a file'],
+    ['jp', 'ファイルをアップロードしました'],
+  ] as const)('shows no box that only announces the attached file (%s)', async (language, announcement) => {
+    await changeLanguage(language);
+    stubApi({});
+    const body =
+      '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]';
+    renderCard(
+      chatworkMessage('2', {
+        body,
+        content: body,
+        file: { file_id: 5501, filename: 'report.pdf', filesize: 96_123, upload_time: 1_767_225_600 },
+      }),
+    );
+
+    expect(screen.getByText('report.pdf')).toBeVisible();
+    expect(screen.queryByText(announcement)).not.toBeInTheDocument();
+  });
+
+  it.each(['en', 'jp'] as const)('writes a quoted time as the card writes its own (%s)', async (language) => {
+    await changeLanguage(language);
+    stubApi({});
+    const body = '[qt][qtmeta aid=2002 time=1767225600]Earlier[/qt]Agreed';
+    // Eight days on, the card writes its time as a date.
+    renderCard(chatworkMessage('4', { body, content: body, send_time: 1_767_225_600 }), {
+      now: (1_767_225_600 + 8 * 24 * 60 * 60) * 1000,
+    });
+
+    const [cardTime, quoteTime] = document.querySelectorAll('time');
+    expect(quoteTime?.closest('blockquote')).not.toBeNull();
+    expect(quoteTime?.textContent).toBe(cardTime?.textContent);
+  });
+
   it('names a person in [piconname] and [picon] when the card knows them', () => {
     stubApi({});
     renderCard(
