@@ -14,6 +14,7 @@ const copy = {
     eventDialog: 'Add to Google Calendar',
     taskDialog: 'Add a Google Task',
     addEventButton: 'Add event',
+    location: 'Location (optional)',
     created: '✅ Event added to Google Calendar',
   },
   jp: {
@@ -23,6 +24,7 @@ const copy = {
     eventDialog: 'Google カレンダーに追加',
     taskDialog: 'Google タスクに追加',
     addEventButton: '予定を追加',
+    location: '場所（任意）',
     created: '✅ Google カレンダーに予定を追加しました',
   },
 } as const;
@@ -62,6 +64,43 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
     expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     const body = JSON.parse(String(init?.body)) as { start: { dateTime: string }; end: { dateTime: string } };
     expect(body.start.dateTime).toMatch(/T\d{2}:(00|15|30|45)$/);
+  });
+
+  it('sends the place typed into the labelled location field with the event', async () => {
+    const fetchMock = stubApi({
+      'POST /api/google/calendar/events': () =>
+        new Response(JSON.stringify({ id: 'e1', summary: 'x', start: {}, end: {}, meetingUrl: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderCard(chatworkMessage('1'));
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text.addEvent }));
+    await userEvent.type(await screen.findByRole('textbox', { name: text.location }), '  Room 4, Tokyo ');
+    await userEvent.click(screen.getByRole('button', { name: text.addEventButton }));
+
+    expect(await screen.findByText(text.created)).toBeVisible();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/google/calendar/events')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ location: 'Room 4, Tokyo' });
+  });
+
+  it('sends no location when none was typed', async () => {
+    const fetchMock = stubApi({
+      'POST /api/google/calendar/events': () =>
+        new Response(JSON.stringify({ id: 'e1', summary: 'x', start: {}, end: {}, meetingUrl: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderCard(chatworkMessage('1'));
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text.addEvent }));
+    await userEvent.click(await screen.findByRole('button', { name: text.addEventButton }));
+
+    expect(await screen.findByText(text.created)).toBeVisible();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/google/calendar/events')!;
+    expect(JSON.parse(String(init?.body))).not.toHaveProperty('location');
   });
 
   it.each(['{Enter}', '{ArrowDown}'])(
