@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../../contract/auth-constants.ts';
 import type { MessageResultByPlatform, Platform } from '../../../../contract/messages.ts';
 import { ApiError, clientErrorCodes } from '../../../lib/api-client.ts';
+import { reusedGathering } from '../../../lib/reused-gathering.ts';
 
 type MessageResult = MessageResultByPlatform[Platform];
 
@@ -25,8 +26,6 @@ export type RefreshOutcome =
   | { kind: 'nothing-gathered'; failed: number; total: number; reuse: Reuse | null }
   | { kind: 'gathered'; messages: number; failed: number; total: number; reuse: Reuse | null };
 
-const seconds = (ms: number) => ms / 1000;
-
 /**
  * What a refresh really did, account by account: gathered afresh, shown again from a gathering of the last 30 s
  * (only a refresh that asked for a fresh gathering can tell), or failed. Only the messages of accounts that
@@ -47,13 +46,9 @@ export function refreshOutcome(
       failed += 1;
       continue;
     }
-    if (afresh && stats?.reused) {
-      const answeredAt = Date.parse(data.fetched_at);
-      const ageSeconds = Math.max(0, Math.round(seconds(answeredAt - Date.parse(stats.fetched_at))));
-      const nextInSeconds = Math.max(
-        1,
-        Math.ceil(seconds(Date.parse(stats.reused.next_gathering_at) - answeredAt)),
-      );
+    const timing = afresh && stats ? reusedGathering(data.fetched_at, stats) : null;
+    if (timing) {
+      const { ageSeconds, nextInSeconds } = timing;
       const oldest: Omit<Reuse, 'accounts'> =
         reuse && reuse.ageSeconds >= ageSeconds ? reuse : { ageSeconds, nextInSeconds };
       reuse = {
