@@ -263,6 +263,12 @@ const accountStatsFields = {
    * `last_success_at`, kept so that a failure does not empty the account (docs/decisions/080).
    */
   stale: z.boolean(),
+  /**
+   * Present when this answer reused a gathering that had finished before it was asked for, at `fetched_at`: a
+   * connection is gathered from its provider at most once per 30 s (decisions 051 and 144). A refresh from
+   * `next_gathering_at` on reaches the provider again. A failed gathering is never reused.
+   */
+  reused: z.object({ next_gathering_at: isoDateTime }).optional(),
 };
 
 export const chatworkAccountStatsSchema = z.object({

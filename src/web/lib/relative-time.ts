@@ -27,6 +27,11 @@ function dateFormat(language: Language): Intl.DateTimeFormat {
   return format;
 }
 
+/** A message's time as a date: the month, day and time, in one format wherever a card shows one (a quote's too). */
+export function formatMessageDate(unixSeconds: number, language: Language): string {
+  return dateFormat(language).format(new Date(unixSeconds * 1000));
+}
+
 /**
  * SPEC §9: under a minute 'just now', then minutes, hours and days ago, and from seven days on the month, day and
  * time. A time slightly in the future (clock skew between the platform and this device) reads as 'just now'.
@@ -37,7 +42,7 @@ export function relativeTime(sendTimeSeconds: number, nowMs: number, language: L
   if (elapsed < HOUR) return { kind: 'minutes', count: Math.floor(elapsed / MINUTE) };
   if (elapsed < DAY) return { kind: 'hours', count: Math.floor(elapsed / HOUR) };
   if (elapsed < WEEK) return { kind: 'days', count: Math.floor(elapsed / DAY) };
-  return { kind: 'date', text: dateFormat(language).format(new Date(sendTimeSeconds * 1000)) };
+  return { kind: 'date', text: formatMessageDate(sendTimeSeconds, language) };
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

@@ -1,11 +1,12 @@
 /**
  * SPEC §4 and §9's start-up check of a stored session: 3 attempts 500 ms apart; just back from an OAuth provider,
- * 5 attempts 1 s apart with the first after 2 s, since the sign-in may still be settling. Only a failure to reach
- * the server is retried: an answer that the session is gone is final.
+ * 5 attempts 1 s apart with 2 s before the second, since the server may still be settling. The first attempt is
+ * always made at once, so a return from a provider shows its outcome without waiting (decision 143). Only a
+ * failure to reach the server is retried: an answer that the session is gone is final.
  */
 export const START_VERIFICATION = {
-  normal: { attempts: 3, intervalMs: 500, initialDelayMs: 0 },
-  afterOAuth: { attempts: 5, intervalMs: 1_000, initialDelayMs: 2_000 },
+  normal: { attempts: 3, intervalMs: 500, firstRetryDelayMs: 500 },
+  afterOAuth: { attempts: 5, intervalMs: 1_000, firstRetryDelayMs: 2_000 },
 } as const;
 
 export type StartOutcome<T> =
@@ -17,24 +18,28 @@ export async function verifyAtStart<T>(
   options: { afterOAuth: boolean; sleep?: (ms: number) => Promise<void> },
 ): Promise<StartOutcome<T>> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const { attempts, intervalMs, initialDelayMs } = options.afterOAuth
+  const { attempts, intervalMs, firstRetryDelayMs } = options.afterOAuth
     ? START_VERIFICATION.afterOAuth
     : START_VERIFICATION.normal;
-  if (initialDelayMs > 0) await sleep(initialDelayMs);
   for (let tried = 1; ; tried += 1) {
     try {
       const value = await attempt();
       return value === null ? { kind: 'signed-out' } : { kind: 'verified', value };
     } catch {
       if (tried >= attempts) return { kind: 'unreachable' };
-      await sleep(intervalMs);
+      await sleep(tried === 1 ? firstRetryDelayMs : intervalMs);
     }
   }
 }
 
-/** Query keys the providers' returns carry (SPEC §2), and the sign-in callback page. */
-export function isOAuthReturn(location: { pathname: string; search: string }): boolean {
-  if (location.pathname === '/auth/callback') return true;
+/**
+ * Where a Google or GitHub sign-in lands (decision 101). Nothing is checked at start there (SPEC §4): the page
+ * trades its code for the session, and a renewal of an earlier session running beside it could overtake it.
+ */
+export const SIGN_IN_CALLBACK_PATH = '/auth/callback';
+
+/** Query keys the providers' returns to a connection or a sign-in error carry (SPEC §2). */
+export function isOAuthReturn(location: { search: string }): boolean {
   const query = new URLSearchParams(location.search);
   return ['slack', 'chatwork', 'google', 'github'].some((key) => query.has(key));
 }

@@ -51,6 +51,8 @@ export function isNewMessage(event: SlackMessageEvent): boolean {
 
 /** What is already known of the conversation and the sender, from the cache; the event carries only ids. */
 export type SlackEventNames = {
+  /** The channel's name without `#`, as gatherings saw it. */
+  conversationName: string | undefined;
   senderName: string | undefined;
   senderAvatar: string | null;
   nameOf: (userId: string) => string | undefined;
@@ -73,7 +75,7 @@ export function slackEventMessage(
   const senderName = names.senderName ?? event.user;
   const conversation = {
     id: event.channel,
-    name: isIm ? senderName : event.channel,
+    name: isIm ? senderName : (names.conversationName ?? event.channel),
     is_channel: event.channel_type === 'channel',
     is_group: event.channel_type === 'group',
     is_im: isIm,

@@ -14,7 +14,7 @@ import type { Cache } from '../../lib/cache.ts';
 import { type ConnectorAccount, type Gathered } from '../connector-account.ts';
 import type { SlackClient } from './slack-client.ts';
 import { ProviderError } from '../provider-error.ts';
-import { rememberNames } from './slack-names.ts';
+import { rememberConversationNames, rememberNames } from './slack-names.ts';
 import { slackDisplayName, slackUserInfoSchema, type SlackUser } from './slack-oauth.ts';
 import { isDirect, searchWorkspace, type SearchMatch } from './slack-searches.ts';
 
@@ -117,6 +117,15 @@ export async function gatherSlack(
     }),
   );
   await rememberNames(context.cache, workspace, users);
+  await rememberConversationNames(
+    context.cache,
+    workspace,
+    new Map(
+      latest.flatMap((match) =>
+        match.channel.name && !isDirect(match) ? [[match.channel.id, match.channel.name] as const] : [],
+      ),
+    ),
+  );
   const nameOf = (userId: string): string | null | undefined => {
     if (userId === me) return account.accountName;
     const user = users.get(userId);

@@ -3,6 +3,7 @@ import type { Cache } from '../../lib/cache.ts';
 import type { Unavailable } from '../connector-account.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { SlackClient } from './slack-client.ts';
+import { rememberConversationNames } from './slack-names.ts';
 
 /** My user groups and channels change rarely: looked up once per 10 minutes per connection. */
 const LOOKUP_CACHE_SECONDS = 10 * 60;
@@ -16,7 +17,7 @@ const userGroupsSchema = z.looseObject({
 
 const conversationsSchema = z.looseObject({
   ok: z.literal(true),
-  channels: z.array(z.looseObject({ id: z.string() })).default([]),
+  channels: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })).default([]),
   response_metadata: z.looseObject({ next_cursor: z.string().optional() }).optional(),
 });
 
@@ -100,6 +101,13 @@ export function myPublicChannels(context: SlackLookupContext): Promise<Lookup> {
         conversationsSchema,
       );
       ids.push(...page.channels.map((channel) => channel.id));
+      await rememberConversationNames(
+        context.cache,
+        context.workspace,
+        new Map(
+          page.channels.flatMap((channel) => (channel.name ? [[channel.id, channel.name] as const] : [])),
+        ),
+      );
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);
     return ids;

@@ -7,6 +7,35 @@ function key(workspace: string): string {
   return `slack-known-names:${workspace}`;
 }
 
+function conversationsKey(workspace: string): string {
+  return `slack-conversation-names:${workspace}`;
+}
+
+/**
+ * Keeps the names of the conversations gatherings have seen (channel id to name), so a message that arrives live,
+ * whose event carries only the channel's id, is shown in its channel by name as gathered messages are.
+ */
+export async function rememberConversationNames(
+  cache: Cache,
+  workspace: string,
+  names: ReadonlyMap<string, string>,
+) {
+  if (names.size === 0) return;
+  const known = { ...(await cache.get<Record<string, string>>(conversationsKey(workspace))) };
+  for (const [id, name] of names) known[id] = name;
+  await cache.set(conversationsKey(workspace), known, KNOWN_NAMES_SECONDS);
+}
+
+/** The workspace's conversation names by channel id, as gatherings have seen them. */
+export async function conversationNames(
+  cache: Cache,
+  workspace: string,
+): Promise<ReadonlyMap<string, string>> {
+  return new Map(
+    Object.entries((await cache.get<Record<string, string>>(conversationsKey(workspace))) ?? {}),
+  );
+}
+
 /** Keeps the display names of the people whose messages were gathered, so a reply can mention them by name. */
 export async function rememberNames(cache: Cache, workspace: string, users: ReadonlyMap<string, SlackUser>) {
   if (users.size === 0) return;

@@ -11,6 +11,7 @@ import {
   startConnect,
 } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { chatworkMessageResultSchema } from '../../../contract/messages.ts';
 import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 import { FORCED_REFRESHES_PER_USER } from '../messages/messages.routes.ts';
 import { MAX_PENDING_OAUTH_STATES, OAUTH_STATE_TTL_MS } from '../oauth-flows/oauth-flows.service.ts';
@@ -140,6 +141,36 @@ describe('forced refreshes', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now + GATHERING_SHARED_FOR_MS);
     expect((await refresh(token)).statusCode).toBe(200);
+    expect(await roomLists()).toBe(2);
+  });
+
+  it('say when they reused an earlier gathering, and from when the provider is asked again', async () => {
+    const token = await newUser();
+    await connectAccount(app(), 'chatwork', token);
+    const fresh = chatworkMessageResultSchema.parse((await refresh(token)).json());
+    expect(fresh.accounts[0]).toMatchObject({ status: 'completed' });
+    expect(fresh.accounts[0]).not.toHaveProperty('reused');
+
+    const again = chatworkMessageResultSchema.parse((await refresh(token)).json());
+    const gatheredAt = Date.parse(fresh.accounts[0]!.fetched_at);
+    expect(again.accounts[0]!.fetched_at).toBe(fresh.accounts[0]!.fetched_at);
+    const nextAt = Date.parse(again.accounts[0]!.reused!.next_gathering_at);
+    expect(nextAt - gatheredAt).toBeGreaterThanOrEqual(GATHERING_SHARED_FOR_MS);
+    expect(nextAt - gatheredAt).toBeLessThan(GATHERING_SHARED_FOR_MS + 1000);
+    expect(Date.parse(again.fetched_at)).toBeGreaterThanOrEqual(gatheredAt);
+    expect(await roomLists()).toBe(1);
+  });
+
+  it('never reuse a failed gathering: a retry asks the provider again at once', async () => {
+    const token = await newUser();
+    await connectAccount(app(), 'chatwork', token);
+    await control(chatwork.url, 'faults', { path: '/v2/rooms', status: 502, times: 1 });
+    const failed = chatworkMessageResultSchema.parse((await refresh(token)).json());
+    expect(failed.accounts[0]).toMatchObject({ status: 'error' });
+
+    const retried = chatworkMessageResultSchema.parse((await refresh(token)).json());
+    expect(retried.accounts[0]).toMatchObject({ status: 'completed' });
+    expect(retried.accounts[0]).not.toHaveProperty('reused');
     expect(await roomLists()).toBe(2);
   });
 

@@ -185,6 +185,24 @@ describe('events and tasks', () => {
     expect(await posts('/calendar/v3/calendars/primary/events')).toHaveLength(1);
   });
 
+  it('sends the place to Google Calendar, which keeps it on the event', async () => {
+    const accessToken = await signedInAndConnected();
+    const created = await post('/api/google/calendar/events', accessToken, {
+      ...event,
+      location: 'Room 4, Tokyo',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ summary: 'Review the plan', location: 'Room 4, Tokyo' });
+    const listed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/google/calendar/events?${new URLSearchParams({ timeMin: '2026-12-01T00:00:00Z', timeMax: '2026-12-02T00:00:00Z' })}`,
+      headers: bearer(accessToken),
+    });
+    expect(listed.json().items).toContainEqual(
+      expect.objectContaining({ id: created.json().id, location: 'Room 4, Tokyo' }),
+    );
+  });
+
   it('keeps a submitted form and what Google created for a day only', async () => {
     const accessToken = await signedInAndConnected();
     const task = { title: 'Reply to Ben' };

@@ -5,6 +5,7 @@ import {
   type SlackEventCallback,
   type SlackEventNames,
 } from '../../connectors/slack/slack-events.ts';
+import { conversationNames } from '../../connectors/slack/slack-names.ts';
 import { slackDisplayName, type SlackUser } from '../../connectors/slack/slack-oauth.ts';
 import type { Cache } from '../../lib/cache.ts';
 import type { LiveEvents } from '../../lib/live-events.ts';
@@ -32,11 +33,12 @@ function canSee(row: ConnectionRow, channelType: string, authorized: ReadonlySet
 }
 
 export function createSlackEventsService(deps: SlackEventsDeps) {
-  async function names(teamId: string, userId: string): Promise<SlackEventNames> {
+  async function names(teamId: string, userId: string, channelId: string): Promise<SlackEventNames> {
     const user = await deps.cache.get<SlackUser>(`slack-user:${teamId}:${userId}`);
     const known = (await deps.cache.get<Record<string, string>>(`slack-known-names:${teamId}`)) ?? {};
     const byId = new Map(Object.entries(known).map(([name, id]) => [id, name]));
     return {
+      conversationName: (await conversationNames(deps.cache, teamId)).get(channelId),
       senderName: user ? slackDisplayName(user) : byId.get(userId),
       senderAvatar: user?.profile?.image_72 ?? null,
       nameOf: (id) => byId.get(id),
@@ -64,7 +66,7 @@ export function createSlackEventsService(deps: SlackEventsDeps) {
           entry.user_id && (entry.team_id ?? callback.team_id) === callback.team_id ? [entry.user_id] : [],
         ),
       );
-      const eventNames = await names(callback.team_id, event.user);
+      const eventNames = await names(callback.team_id, event.user, event.channel);
       let delivered = 0;
       for (const row of rows) {
         if (!canSee(row, event.channel_type, authorized)) continue;

@@ -175,6 +175,25 @@ describe('Slack message events', () => {
     alice.stop();
   });
 
+  it('names the channel of a live message as gathered messages do, not by its id', async () => {
+    const alice = await aliceConnected();
+    expect(
+      alice.first.messages.find((message) => message.conversation_info.id === 'C0SECRET0')?.conversation_info
+        .name,
+    ).toBe('launch');
+    await post(
+      messageEvent({ channel: 'C0GENERAL', channel_type: 'channel', text: '<@U0ALICE00> ship it?' }),
+    );
+    await post(messageEvent({ channel: 'C0SECRET0', channel_type: 'group', text: '<@U0ALICE00> and this?' }));
+    await received(alice, 2);
+    const live = alice.received.map((event) => event.messages[0] as SlackSourceMessage);
+    expect(live.map((message) => message.conversation_info)).toEqual([
+      expect.objectContaining({ id: 'C0GENERAL', name: 'general' }),
+      expect.objectContaining({ id: 'C0SECRET0', name: 'launch' }),
+    ]);
+    alice.stop();
+  });
+
   it('classifies a DM for the user Slack delivered it for', async () => {
     const alice = await aliceConnected();
     await post(messageEvent({ channel: 'D0ALICEBOB', channel_type: 'im', text: 'lunch?' }));

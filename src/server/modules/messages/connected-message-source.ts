@@ -21,8 +21,9 @@ import type { ConnectionMessages, MessageSource } from './message-source.ts';
 export const CONNECTIONS_GATHERED_AT_ONCE = 10;
 /**
  * A connection is gathered from its provider at most once per 30 seconds: a request within that time of a
- * gathering that is running or has just finished (a forced refresh, the panel's refresh of one account, the
- * timeline's refresh of all) shares its result instead of calling the provider again.
+ * gathering that is running or has just succeeded (a forced refresh, the panel's refresh of one account, the
+ * timeline's refresh of all) shares its result instead of calling the provider again, and says so (`reused`). A
+ * failed gathering is shared only while it runs, so a retry asks the provider again (decision 144).
  */
 export const GATHERING_SHARED_FOR_MS = 30_000;
 
@@ -106,10 +107,26 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     // A reconnected account has new tokens, so it is gathered afresh at once.
     const key = `${row.id}:${row.accessTokenEncrypted}`;
     const shared = recent.get(key);
+    if (shared?.finishedAt !== undefined) {
+      const reused = {
+        next_gathering_at: new Date(shared.finishedAt + GATHERING_SHARED_FOR_MS).toISOString(),
+      };
+      return shared.result.then((part) => ({ ...part, stats: { ...part.stats, reused } })) as Promise<
+        ConnectionMessages<P>
+      >;
+    }
+    // A gathering still running is this request's own, as fresh as one it would start.
     if (shared) return shared.result as Promise<ConnectionMessages<P>>;
     const entry: { result: Promise<ConnectionMessages<Platform>>; finishedAt?: number } = {
-      result: gatherOne(platform, row).finally(() => (entry.finishedAt = deps.clock())),
+      result: gatherOne(platform, row),
     };
+    const forget = () => {
+      if (recent.get(key) === entry) recent.delete(key);
+    };
+    entry.result.then((part) => {
+      if (part.stats.status === 'error') forget();
+      else entry.finishedAt = deps.clock();
+    }, forget);
     recent.set(key, entry);
     return entry.result as Promise<ConnectionMessages<P>>;
   }

@@ -192,7 +192,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       parts.map(async (part) => {
         const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:last-good:${part.stats.connection_id}`;
         if (part.stats.status === 'completed') {
-          await cache.set(key, part, LAST_GOOD_CACHE_SECONDS);
+          // A reused gathering was kept when it was made, and its copy would wrongly say it was reused.
+          if (!part.stats.reused) await cache.set(key, part, LAST_GOOD_CACHE_SECONDS);
           return part;
         }
         const good = await cache.get<ConnectionMessages<P>>(key);

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
 import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
 import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
-import { reauthenticationCodeOf } from '../../features/account/lib/reauthentication.ts';
+import { reauthenticationCodeOf } from '../../lib/reauthentication.ts';
 import { ProfileCard } from '../../features/account/components/ProfileCard.tsx';
 import { UsageStatsCard } from '../../features/account/components/UsageStatsCard.tsx';
 import { ChangePasswordCard } from '../../features/auth/components/ChangePasswordCard.tsx';

@@ -8,7 +8,7 @@ import {
   REAUTHENTICATION_RETURN_PATH,
   takePendingReauthentication,
   type ReauthenticationState,
-} from '../../features/account/lib/reauthentication.ts';
+} from '../../lib/reauthentication.ts';
 import { exchangeSignInCode } from '../../features/auth/api/social-sign-in.ts';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { ApiError, isTransportError } from '../../lib/api-client.ts';
@@ -28,7 +28,7 @@ export function AuthCallbackPage() {
   useDocumentTitle(t('authCallback.title'));
   const location = useLocation();
   const navigate = useNavigate();
-  const { status, startSession } = useAuth();
+  const { startSession } = useAuth();
   const [code] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('code'));
   const [state, setState] = useState<CallbackState>(() =>
     code ? { kind: 'loading' } : { kind: 'error', message: t('authCallback.missing') },
@@ -40,6 +40,7 @@ export function AuthCallbackPage() {
   }, [location.hash, location.pathname, navigate]);
 
   useEffect(() => {
+    // The start-up check of an earlier session is skipped on this page (AuthProvider), so nothing is awaited.
     if (!code || sent.current) return;
     // A sign-in made again to confirm deleting the account: its code is the proof the deletion sends.
     if (takePendingReauthentication()) {
@@ -48,8 +49,6 @@ export function AuthCallbackPage() {
       void navigate(REAUTHENTICATION_RETURN_PATH, { replace: true, state });
       return;
     }
-    // Wait for the start-up check of any earlier session, so its answer cannot overtake this sign-in.
-    if (status === 'verifying') return;
     sent.current = true;
     exchangeSignInCode(code)
       .then(async (response) => {
@@ -58,7 +57,10 @@ export function AuthCallbackPage() {
         setTimeout(() => void navigate('/dashboard', { replace: true }), SUCCESS_REDIRECT_MS);
       })
       .catch((error: unknown) => {
-        const expired = error instanceof ApiError && error.code === 'SIGN_IN_EXPIRED';
+        // A code the server cannot even read (cut short, from an old link) is as spent as an expired one.
+        const expired =
+          error instanceof ApiError &&
+          (error.code === 'SIGN_IN_EXPIRED' || error.code === 'VALIDATION_ERROR');
         const message = expired
           ? t('authCallback.expired')
           : isTransportError(error)
@@ -66,7 +68,7 @@ export function AuthCallbackPage() {
             : t('authCallback.failed');
         setState({ kind: 'error', message });
       });
-  }, [code, status, startSession, navigate, t]);
+  }, [code, startSession, navigate, t]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">

@@ -3,7 +3,7 @@ import { connectResponseSchema } from '../../../../contract/connections.ts';
 import type { SocialProvider } from '../../../../contract/social-sign-in.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
-import { rememberPendingReauthentication } from '../lib/reauthentication.ts';
+import { rememberPendingReauthentication } from '../../../lib/reauthentication.ts';
 
 /**
  * Sends the person to sign in with their provider again before deleting an account without a password: the same

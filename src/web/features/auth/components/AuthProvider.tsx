@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
+import { isReauthenticationPending } from '../../../lib/reauthentication.ts';
 import { mayHoldSession } from '../../../lib/session-hint.ts';
 import { readTokenClaims } from '../../../lib/jwt.ts';
-import { isOAuthReturn, verifyAtStart } from '../../../lib/start-verification.ts';
+import { isOAuthReturn, SIGN_IN_CALLBACK_PATH, verifyAtStart } from '../../../lib/start-verification.ts';
 import { createTokenRefreshService } from '../../../lib/token-refresh-service.ts';
 import { resetSessionData } from '../../../lib/session-data.ts';
 import { accessTokenStore, forgetLegacyTokens } from '../../../lib/token-storage.ts';
@@ -29,7 +30,12 @@ const AUTH_CHANNEL = 'matome.auth';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<AuthState>(VERIFYING);
+  // The sign-in callback starts the session itself, so nothing is checked (or awaited) there, unless the sign-in
+  // only confirms deleting the account: then the session that asked for it comes back.
+  const [checkAtStart] = useState(
+    () => window.location.pathname !== SIGN_IN_CALLBACK_PATH || isReauthenticationPending(),
+  );
+  const [state, setState] = useState<AuthState>(checkAtStart ? VERIFYING : SIGNED_OUT);
 
   const endSession = useCallback(() => {
     accessTokenStore.set(null);
@@ -65,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     forgetLegacyTokens();
+    if (!checkAtStart) return;
     let active = true;
     // A sign-in that finished meanwhile (a confirmation link, a login) wins over what the start found.
     const settle = (next: AuthState) =>
@@ -83,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [endSession]);
+  }, [checkAtStart, endSession]);
 
   useEffect(() => onSessionEnded(endSessionAndLeave), [endSessionAndLeave]);
 

@@ -9,6 +9,7 @@ import { redirectTo } from '../../../lib/redirect.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
 import { renderRouter } from '../../../test/render-router.ts';
+import { slackResult } from '../../../test/dashboard-fixtures.ts';
 import { ConnectionsPanel, type ConnectionAction } from './ConnectionsPanel.tsx';
 
 // Leaving for the provider's consent page is a real navigation, which jsdom cannot perform.
@@ -52,12 +53,14 @@ interface PanelOptions {
   connections?: PlatformConnection[];
   restricted?: boolean;
   allowed?: (action: ConnectionAction) => boolean;
+  refreshAccount?: Parameters<typeof ConnectionsPanel>[0]['refreshAccount'];
 }
 
 function renderPanel({
   connections = [slackWorkspace],
   restricted = false,
   allowed = () => true,
+  refreshAccount = () => Promise.reject(new Error('not used here')),
 }: PanelOptions = {}) {
   renderRouter(
     [
@@ -67,7 +70,7 @@ function renderPanel({
           connections,
           restricted,
           allowed,
-          refreshAccount: () => Promise.reject(new Error('not used here')),
+          refreshAccount,
         }),
       },
       { path: '/pricing', element: 'Pricing page' },
@@ -138,6 +141,39 @@ describe('connections panel', () => {
     await userEvent.click(screen.getByRole('link', { name: 'See plans' }));
     expect(await screen.findByText('Pricing page')).toBeInTheDocument();
   });
+
+  it.each([
+    [
+      'en',
+      'Refresh messages from Kenji @ Northwind (Slack)',
+      'Kenji @ Northwind: shown from 20 s ago; next fresh look in 10 s.',
+    ],
+    [
+      'jp',
+      'Kenji @ Northwind（Slack）のメッセージを更新',
+      'Kenji @ Northwindの 20 秒前に取得した内容を表示しています。次に新しく取得できるのは 10 秒後です。',
+    ],
+  ] as const)(
+    'says when refreshing an account showed a gathering of the last 30 s again (%s)',
+    async (language, button, said) => {
+      await changeLanguage(language);
+      stubApi({ 'GET /api/connections/overview': () => json(200, overview()) });
+      const answer = slackResult(['<@UKENJI> One']);
+      const answeredAt = Date.parse(answer.fetched_at);
+      const reused = {
+        ...answer,
+        accounts: answer.accounts.map((stats) => ({
+          ...stats,
+          fetched_at: new Date(answeredAt - 20_000).toISOString(),
+          reused: { next_gathering_at: new Date(answeredAt + 10_000).toISOString() },
+        })),
+      };
+      await openPanel({ refreshAccount: () => Promise.resolve(reused) });
+
+      await userEvent.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText(said)).toBeVisible();
+    },
+  );
 
   it('suggests Pro Plus to a Pro user at the limit, in Japanese', async () => {
     await changeLanguage('jp');

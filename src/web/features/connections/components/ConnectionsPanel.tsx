@@ -15,6 +15,7 @@ import { useToast } from '../../../components/ui/use-toast.ts';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
+import { reusedGathering } from '../../../lib/reused-gathering.ts';
 import { useConnectPlatform } from '../api/connect-platform.ts';
 import { connectionsOverviewQueryOptions } from '../api/get-connections-overview.ts';
 import { useDisconnectConnection } from '../api/disconnect-connection.ts';
@@ -110,8 +111,14 @@ export function ConnectionsPanel({
     try {
       const result = await refreshAccount(connection);
       const account = result.accounts.find((stats) => stats.connection_id === connection.id);
+      const reused = account && reusedGathering(result.fetched_at, account);
       if (account?.status === 'error')
         failed(account.error?.message || t('dashboard:connectionResult.unknown'));
+      else if (reused)
+        setBanner({
+          tone: 'success',
+          text: t('refresh.reused', { name, age: reused.ageSeconds, next: reused.nextInSeconds }),
+        });
       else setBanner({ tone: 'success', text: t('refresh.done', { name, count: result.messages.length }) });
     } catch (error) {
       failed(error instanceof Error ? error.message : String(error));

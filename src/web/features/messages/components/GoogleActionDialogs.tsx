@@ -1,6 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_DURATIONS_MINUTES, EVENT_START_MINUTES } from '../../../../contract/google.ts';
+import {
+  EVENT_DURATIONS_MINUTES,
+  EVENT_START_MINUTES,
+  GOOGLE_TITLE_MAX_LENGTH,
+} from '../../../../contract/google.ts';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -117,6 +121,7 @@ export function AddEventDialog({ message, onClose }: { message: UnifiedMessage; 
   const [description, setDescription] = useState(() =>
     sourceNotes(message, { from: t('actions.from'), link: t('actions.original') }),
   );
+  const [location, setLocation] = useState('');
 
   const submit = () => {
     const [year, month, day] = date.split('-').map(Number);
@@ -131,6 +136,7 @@ export function AddEventDialog({ message, onClose }: { message: UnifiedMessage; 
         body: {
           summary: title.trim(),
           description,
+          ...(location.trim() ? { location: location.trim() } : {}),
           start: { dateTime: wallClock(begins), timeZone },
           end: { dateTime: wallClock(ends), timeZone },
         },
@@ -211,6 +217,13 @@ export function AddEventDialog({ message, onClose }: { message: UnifiedMessage; 
           onChange={(e) => setDescription(e.target.value)}
         />
       </label>
+      <TextField
+        label={t('actions.location')}
+        maxLength={GOOGLE_TITLE_MAX_LENGTH}
+        autoComplete="off"
+        value={location}
+        onChange={(e) => setLocation(e.target.value)}
+      />
     </GoogleFormDialog>
   );
 }

@@ -14,6 +14,7 @@ const copy = {
     eventDialog: 'Add to Google Calendar',
     taskDialog: 'Add a Google Task',
     addEventButton: 'Add event',
+    location: 'Location (optional)',
     created: '✅ Event added to Google Calendar',
   },
   jp: {
@@ -23,6 +24,7 @@ const copy = {
     eventDialog: 'Google カレンダーに追加',
     taskDialog: 'Google タスクに追加',
     addEventButton: '予定を追加',
+    location: '場所（任意）',
     created: '✅ Google カレンダーに予定を追加しました',
   },
 } as const;
@@ -62,6 +64,43 @@ describe.each(['en', 'jp'] as const)('message card (%s)', (language) => {
     expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     const body = JSON.parse(String(init?.body)) as { start: { dateTime: string }; end: { dateTime: string } };
     expect(body.start.dateTime).toMatch(/T\d{2}:(00|15|30|45)$/);
+  });
+
+  it('sends the place typed into the labelled location field with the event', async () => {
+    const fetchMock = stubApi({
+      'POST /api/google/calendar/events': () =>
+        new Response(JSON.stringify({ id: 'e1', summary: 'x', start: {}, end: {}, meetingUrl: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderCard(chatworkMessage('1'));
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text.addEvent }));
+    await userEvent.type(await screen.findByRole('textbox', { name: text.location }), '  Room 4, Tokyo ');
+    await userEvent.click(screen.getByRole('button', { name: text.addEventButton }));
+
+    expect(await screen.findByText(text.created)).toBeVisible();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/google/calendar/events')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ location: 'Room 4, Tokyo' });
+  });
+
+  it('sends no location when none was typed', async () => {
+    const fetchMock = stubApi({
+      'POST /api/google/calendar/events': () =>
+        new Response(JSON.stringify({ id: 'e1', summary: 'x', start: {}, end: {}, meetingUrl: null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderCard(chatworkMessage('1'));
+    await userEvent.click(screen.getByRole('button', { name: text.more }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text.addEvent }));
+    await userEvent.click(await screen.findByRole('button', { name: text.addEventButton }));
+
+    expect(await screen.findByText(text.created)).toBeVisible();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/google/calendar/events')!;
+    expect(JSON.parse(String(init?.body))).not.toHaveProperty('location');
   });
 
   it.each(['{Enter}', '{ArrowDown}'])(
@@ -120,6 +159,40 @@ describe('ChatWork content on a card', () => {
       expect(screen.queryByText(/93\.87 KB/)).not.toBeInTheDocument();
     },
   );
+
+  it.each([
+    ['en', 'Uploaded a file'],
+    ['jp', 'ファイルをアップロードしました'],
+  ] as const)('shows no box that only announces the attached file (%s)', async (language, announcement) => {
+    await changeLanguage(language);
+    stubApi({});
+    const body =
+      '[info][title][dtext:file_uploaded][/title][download:5501]report.pdf (93.87 KB)[/download][/info]';
+    renderCard(
+      chatworkMessage('2', {
+        body,
+        content: body,
+        file: { file_id: 5501, filename: 'report.pdf', filesize: 96_123, upload_time: 1_767_225_600 },
+      }),
+    );
+
+    expect(screen.getByText('report.pdf')).toBeVisible();
+    expect(screen.queryByText(announcement)).not.toBeInTheDocument();
+  });
+
+  it.each(['en', 'jp'] as const)('writes a quoted time as the card writes its own (%s)', async (language) => {
+    await changeLanguage(language);
+    stubApi({});
+    const body = '[qt][qtmeta aid=2002 time=1767225600]Earlier[/qt]Agreed';
+    // Eight days on, the card writes its time as a date.
+    renderCard(chatworkMessage('4', { body, content: body, send_time: 1_767_225_600 }), {
+      now: (1_767_225_600 + 8 * 24 * 60 * 60) * 1000,
+    });
+
+    const [cardTime, quoteTime] = document.querySelectorAll('time');
+    expect(quoteTime?.closest('blockquote')).not.toBeNull();
+    expect(quoteTime?.textContent).toBe(cardTime?.textContent);
+  });
 
   it('names a person in [piconname] and [picon] when the card knows them', () => {
     stubApi({});

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
-import { ApiError, clientErrorCodes } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
@@ -30,6 +30,7 @@ import {
 } from '../hooks/use-timeline.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, tagChoices } from '../lib/message-filters.ts';
+import { refreshOutcome, refreshToast } from '../lib/refresh-outcome.ts';
 import { AccountProgress } from './AccountProgress.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
@@ -161,24 +162,18 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
         refreshTimeline({ force }),
         queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
       ]);
-      const states = connections.map((connection) =>
-        queryClient.getQueryState(
+      const accounts = connections.map((connection) => {
+        const state = queryClient.getQueryState(
           connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
-        ),
-      );
-      if (
-        states.some(
-          (state) => state?.error instanceof ApiError && state.error.code === clientErrorCodes.network,
-        )
-      ) {
-        showToast(t('errors.hints.network'), 'error');
-        return;
-      }
-      const total = states.reduce((sum, state) => sum + (state?.data?.messages.length ?? 0), 0);
-      showToast(
-        t(kind === 'full' ? 'list.refreshedFull' : 'list.refreshedQuick', { count: total }),
-        'success',
-      );
+        );
+        return { data: state?.data, error: state?.error ?? null };
+      });
+      const afresh = kind === 'full';
+      const toast = refreshToast(refreshOutcome(accounts, { afresh }), t, {
+        afresh,
+        language: currentLanguage(),
+      });
+      showToast(toast.text, toast.type);
     } finally {
       setRefreshing(false);
     }

@@ -7,10 +7,14 @@ import { MessageText } from './MessageText.tsx';
 const renderChatwork = (text: string) => render(<MessageText platform="chatwork" text={text} />);
 const renderSlack = (text: string) => render(<MessageText platform="slack" text={text} />);
 
+/** The card's own date format (SPEC §9: month, day and time). */
 const quoteTime = (language: 'en' | 'ja', unixSeconds: number) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  new Intl.DateTimeFormat(language, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(unixSeconds * 1000));
 
 describe('MessageText with ChatWork notation', () => {
   it('shows To, Re and TO ALL badges before the text that follows them', () => {

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
 import { isLanguage, type Language } from '../../../../contract/auth-constants.ts';
-import { toBcp47 } from '../../../lib/language.ts';
+import { formatMessageDate } from '../../../lib/relative-time.ts';
 import { parseChatworkNotation, type ChatworkNode } from '../lib/chatwork-notation.ts';
 import { isChatworkMentionOnly, isSlackMentionOnly } from '../lib/plain-text.ts';
 import { parseSlackMrkdwn, type SlackNode } from '../lib/slack-mrkdwn.ts';
@@ -42,6 +42,21 @@ function CodeBlock({ text, t }: { text: string; t: Translate }) {
         <code>{text}</code>
       </pre>
     </figure>
+  );
+}
+
+/**
+ * ChatWork wraps an upload in `[info][title]Uploaded a file[/title][download…][/info]`; when the card shows that file
+ * as its attachment, the box would say only "Uploaded a file" above it, so it is left out.
+ */
+function onlyAnnouncesAttachedFile(children: readonly ChatworkNode[], known: KnownToMessage): boolean {
+  const [first, ...rest] = children;
+  if (first?.type !== 'title' || !first.children.every((child) => child.type === 'file-uploaded'))
+    return false;
+  const files = rest.filter((child) => !(child.type === 'text' && child.text.trim() === ''));
+  return (
+    files.length > 0 &&
+    files.every((child) => child.type === 'file' && known.attachedFileIds.has(child.fileId))
   );
 }
 
@@ -90,6 +105,7 @@ function renderChatwork(nodes: readonly ChatworkNode[], context: RenderContext):
           </blockquote>
         );
       case 'info': {
+        if (onlyAnnouncesAttachedFile(node.children, context.known)) return null;
         const [first, ...rest] = node.children;
         const title = first?.type === 'title' ? first : null;
         return (
@@ -242,18 +258,6 @@ type Parsed = { mentionOnly: boolean } & (
   { platform: 'chatwork'; nodes: ChatworkNode[] } | { platform: 'slack'; nodes: SlackNode[] }
 );
 
-/** One formatter per language for the whole list: building an Intl.DateTimeFormat for each card was costly. */
-const timeFormatters = new Map<Language, (unixSeconds: number) => string>();
-function timeFormatter(language: Language): (unixSeconds: number) => string {
-  let formatter = timeFormatters.get(language);
-  if (!formatter) {
-    const format = new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'medium', timeStyle: 'short' });
-    formatter = (unixSeconds) => format.format(new Date(unixSeconds * 1000));
-    timeFormatters.set(language, formatter);
-  }
-  return formatter;
-}
-
 /**
  * A message body as React elements, never as HTML: ChatWork notation or Slack mrkdwn is parsed into a tree and
  * every piece of text reaches the DOM as a text node. A body that only addresses people shows the placeholder.
@@ -276,8 +280,8 @@ export function MessageText({
     const nodes = parseSlackMrkdwn(text);
     return { platform, nodes, mentionOnly: isSlackMentionOnly(nodes) };
   }, [platform, text]);
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const formatTime = timeFormatter(language);
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const formatTime = (unixSeconds: number) => formatMessageDate(unixSeconds, language);
 
   if (parsed.mentionOnly) return <p className="text-slate-600 italic">{t('mentionOnly')}</p>;
 

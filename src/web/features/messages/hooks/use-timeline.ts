@@ -166,6 +166,9 @@ export function useGatherAccount() {
         queryFn: ({ signal }) =>
           getConnectionMessages(connection.platform, connection.id, { refresh: true, signal }),
         staleTime: 0,
+        // A retry would run the timeline's own query function, an ordinary read of the server's cache, and its
+        // answer would pass for a fresh gathering; a failure is shown instead, with its Retry.
+        retry: false,
       }),
     [queryClient],
   );

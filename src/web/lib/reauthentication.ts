@@ -15,11 +15,20 @@ export function rememberPendingReauthentication(): void {
   window.sessionStorage.setItem(KEY, String(Date.now()));
 }
 
-/** Whether a re-authentication was started in this tab lately; answers true once. */
-export function takePendingReauthentication(): boolean {
+/**
+ * Whether a re-authentication was started in this tab lately. The session that asked for it must be restored on
+ * the way back, so the start-up check runs on `/auth/callback` then (AuthProvider).
+ */
+export function isReauthenticationPending(): boolean {
   const startedAt = Number(window.sessionStorage.getItem(KEY));
-  window.sessionStorage.removeItem(KEY);
   return startedAt > 0 && Date.now() - startedAt < MAX_AGE_MS;
+}
+
+/** As isReauthenticationPending, answering true once. */
+export function takePendingReauthentication(): boolean {
+  const pending = isReauthenticationPending();
+  window.sessionStorage.removeItem(KEY);
+  return pending;
 }
 
 export function reauthenticationCodeOf(state: unknown): string | undefined {
