@@ -3,6 +3,39 @@ import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueE
 
 failOnConsoleErrors();
 
+/**
+ * The sandbox seeds Maya's events from 150 minutes before now to 240 minutes after, and the card shows the
+ * browser's own day: the browser runs in a zone where it is about noon, so the run passes at any hour of the day.
+ * Zones without daylight saving, by their offset from UTC, -11 to +12.
+ */
+const zonesByOffset = [
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+  'Pacific/Gambier',
+  'Pacific/Pitcairn',
+  'America/Phoenix',
+  'America/Regina',
+  'America/Bogota',
+  'America/La_Paz',
+  'America/Buenos_Aires',
+  'America/Noronha',
+  'Atlantic/Cape_Verde',
+  'Africa/Abidjan',
+  'Africa/Lagos',
+  'Africa/Johannesburg',
+  'Europe/Moscow',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Australia/Brisbane',
+  'Pacific/Guadalcanal',
+  'Pacific/Tarawa',
+];
+test.use({ timezoneId: zonesByOffset[12 - new Date().getUTCHours() + 11] });
+
 const tasksScope = 'https://www.googleapis.com/auth/tasks';
 const schedule = (within: Page | Locator) => within.getByRole('region', { name: "Today's schedule" });
 
@@ -60,12 +93,17 @@ test('connect Google Calendar, see today’s events, turn a message into an even
     await page.getByRole('menuitem', { name: /^Add calendar event/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to Google Calendar' });
     await dialog.getByLabel('Title').fill('Follow up with the team');
-    const now = new Date();
-    const pad = (value: number) => String(value).padStart(2, '0');
-    await dialog
-      .getByLabel('Date')
-      .fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
-    await dialog.getByLabel('Hour').selectOption(String(Math.min(now.getHours() + 1, 23)));
+    // In an hour, on the browser's clock and in its zone.
+    const { date, hour } = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return {
+        date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+        hour: String(now.getHours() + 1),
+      };
+    });
+    await dialog.getByLabel('Date').fill(date);
+    await dialog.getByLabel('Hour').selectOption(hour);
     await dialog.getByRole('button', { name: 'Add event' }).click();
     await expect(page.getByText('✅ Event added to Google Calendar')).toBeVisible();
     await expect(schedule(page).getByText('Follow up with the team')).toBeVisible();
