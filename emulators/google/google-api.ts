@@ -131,6 +131,19 @@ function body(request: FastifyRequest): Record<string, unknown> {
     : {};
 }
 
+/**
+ * Any name of the IANA time zone database, links included (`Etc/GMT+11`, `America/Argentina/Buenos_Aires`), as
+ * Google takes them; `Intl.supportedValuesOf` lists only ICU's canonical names and would refuse such a browser's zone.
+ */
+function isTimeZoneName(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A start or end as the insert body gives it, or the problem with it. */
 function eventTime(
   value: unknown,
@@ -141,8 +154,7 @@ function eventTime(
   if (typeof date === 'string' && calendarDate.test(date) && dateTime === undefined) return { date };
   if (typeof dateTime !== 'string') return `Missing ${field} time.`;
   const zone = typeof timeZone === 'string' ? timeZone : undefined;
-  if (zone && !Intl.supportedValuesOf('timeZone').includes(zone) && zone !== 'UTC')
-    return `Invalid time zone definition for ${field} time.`;
+  if (zone && !isTimeZoneName(zone)) return `Invalid time zone definition for ${field} time.`;
   if (
     !(rfc3339.test(dateTime) || (zone && localDateTime.test(dateTime))) ||
     Number.isNaN(instant({ dateTime }))

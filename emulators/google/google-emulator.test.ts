@@ -139,6 +139,20 @@ describe('Google emulator: Calendar and Tasks', () => {
     expect((await post('/calendar/v3/calendars/primary/events', access_token!, noZone)).status).toBe(400);
   });
 
+  it('takes any IANA zone name, links included, and refuses an unknown one', async () => {
+    const { access_token } = await tokensFor([calendar]);
+    const at = (timeZone: string) => ({
+      summary: 'Call',
+      start: { dateTime: '2026-11-22T12:00:00', timeZone },
+      end: { dateTime: '2026-11-22T13:00:00', timeZone },
+    });
+    for (const zone of ['Etc/GMT+11', 'America/Argentina/Buenos_Aires', 'UTC'])
+      expect((await post('/calendar/v3/calendars/primary/events', access_token!, at(zone))).status).toBe(200);
+    expect(
+      (await post('/calendar/v3/calendars/primary/events', access_token!, at('Mars/Olympus'))).status,
+    ).toBe(400);
+  });
+
   it('keeps only the date of a task’s due time, on the @default list', async () => {
     const { access_token } = await tokensFor([tasks]);
     const created = await post('/tasks/v1/lists/%40default/tasks', access_token!, {
