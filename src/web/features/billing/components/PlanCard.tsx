@@ -20,6 +20,7 @@ export function PlanCard({
   button,
   popular,
   pending,
+  unavailableReasonId,
   onChoose,
 }: {
   plan: PlanType;
@@ -28,6 +29,8 @@ export function PlanCard({
   button: PlanButtonKind;
   popular: boolean;
   pending: boolean;
+  /** The id of the text saying why this plan cannot be chosen here; the button is disabled while it is set. */
+  unavailableReasonId?: string;
   onChoose: () => void;
 }) {
   const { t } = useTranslation('billing');
@@ -78,7 +81,8 @@ export function PlanCard({
         className={`mt-6 w-full ${button === 'loginRequired' ? 'opacity-60' : ''}`}
         variant={button === 'upgrade' ? 'primary' : 'secondary'}
         aria-disabled={button === 'loginRequired' || undefined}
-        disabled={button === 'current' || pending}
+        disabled={button === 'current' || pending || unavailableReasonId !== undefined}
+        aria-describedby={unavailableReasonId}
         onClick={onChoose}
       >
         {t(`pricing.button.${button}`)}

@@ -32,6 +32,8 @@ const PUBLISHED_PLANS: Plan[] = paidPlanNames.map((name) => ({
   features: PLAN_FEATURES[name],
 }));
 
+const NOT_OFFERED_NOTE_ID = 'pricing-not-offered';
+
 /** SPEC §2 and §4: the current-plan banner, the three plan cards and the FAQ. */
 export function PricingPage({ signedIn, planType }: { signedIn: boolean; planType: PlanType | undefined }) {
   const { t } = useTranslation('billing');
@@ -47,6 +49,9 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
     if (plans.isError) showToast(t('toast.loadFailed'), 'error');
   }, [plans.isError, showToast, t]);
 
+  // Without Stripe the paid plans' buttons are disabled with the note as their reason, like a connect button
+  // whose provider is not set up; a click that races the config still gets the server's 409 explained.
+  const paidPlansOffered = config.data?.enabled !== false;
   const paid = plans.data ?? [];
   const cards = [
     { plan: 'free' as const, priceCents: 0, features: PLAN_FEATURES.free },
@@ -64,8 +69,12 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
         <p className="mx-auto max-w-2xl text-slate-600">{t('pricing.lead')}</p>
         {/* The same story as the landing page and the terms (docs/decisions/145). */}
         <p className="font-medium text-indigo-700">{t('pricing.betaFree')}</p>
-        {config.data?.enabled === false && (
-          <p role="note" className="mx-auto max-w-2xl rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+        {!paidPlansOffered && (
+          <p
+            id={NOT_OFFERED_NOTE_ID}
+            role="note"
+            className="mx-auto max-w-2xl rounded-lg bg-slate-100 p-3 text-sm text-slate-800"
+          >
             {t('pricing.notOffered')}
           </p>
         )}
@@ -89,6 +98,7 @@ export function PricingPage({ signedIn, planType }: { signedIn: boolean; planTyp
             button={planButtonOf(card.plan, current, signedIn)}
             popular={card.plan === 'pro'}
             pending={actions.pending}
+            unavailableReasonId={card.plan === 'free' || paidPlansOffered ? undefined : NOT_OFFERED_NOTE_ID}
             onChoose={() => actions.choose(card.plan)}
           />
         ))}
