@@ -76,10 +76,25 @@ const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** When an event's start or end falls, in epoch ms (a date is taken at UTC midnight; a zone-less time as UTC). */
-function instant(when: { date?: string; dateTime?: string }): number {
-  if (when.dateTime)
-    return Date.parse(localDateTime.test(when.dateTime) ? `${when.dateTime}Z` : when.dateTime);
-  return Date.parse(`${when.date}T00:00:00Z`);
+function instant(when: { date?: string; dateTime?: string; timeZone?: string }): number {
+  if (!when.dateTime) return Date.parse(`${when.date}T00:00:00Z`);
+  if (!localDateTime.test(when.dateTime)) return Date.parse(when.dateTime);
+  // A wall-clock time is read in its event's zone; the second pass settles a time next to a daylight-saving change.
+  const asUtc = Date.parse(`${when.dateTime}Z`);
+  const zone = when.timeZone ?? 'UTC';
+  const first = asUtc - zoneOffsetMs(zone, asUtc);
+  return asUtc - zoneOffsetMs(zone, first);
+}
+
+/** How far the zone's clocks are ahead of UTC at that instant. */
+function zoneOffsetMs(zone: string, at: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const offset = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '');
+  if (!offset) return 0;
+  const minutes = Number(offset[2]) * 60 + Number(offset[3]);
+  return (offset[1] === '-' ? -minutes : minutes) * 60_000;
 }
 
 function eventResource(event: StoredEvent, ownerEmail: string) {

@@ -139,6 +139,24 @@ describe('Google emulator: Calendar and Tasks', () => {
     expect((await post('/calendar/v3/calendars/primary/events', access_token!, noZone)).status).toBe(400);
   });
 
+  it('reads an event given in wall-clock time in its own zone when listing a window', async () => {
+    const { access_token } = await tokensFor([calendar]);
+    await post('/calendar/v3/calendars/primary/events', access_token!, {
+      summary: 'Tokyo lunch',
+      start: { dateTime: '2026-11-22T12:00:00', timeZone: 'Asia/Tokyo' },
+      end: { dateTime: '2026-11-22T13:00:00', timeZone: 'Asia/Tokyo' },
+    });
+    const summariesBetween = async (timeMin: string, timeMax: string) => {
+      const window = new URLSearchParams({ timeMin, timeMax, singleEvents: 'true', orderBy: 'startTime' });
+      const listed = await get(`/calendar/v3/calendars/primary/events?${window}`, access_token!);
+      return listed.body.items?.map((event) => event.summary);
+    };
+    expect(await summariesBetween('2026-11-22T02:30:00Z', '2026-11-22T03:30:00Z')).toContain('Tokyo lunch');
+    expect(await summariesBetween('2026-11-22T11:30:00Z', '2026-11-22T12:30:00Z')).not.toContain(
+      'Tokyo lunch',
+    );
+  });
+
   it('takes any IANA zone name, links included, and refuses an unknown one', async () => {
     const { access_token } = await tokensFor([calendar]);
     const at = (timeZone: string) => ({
