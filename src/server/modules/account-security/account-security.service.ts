@@ -185,7 +185,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const language = input.language ?? 'en';
       const user = await auth.getUser(subject.userId);
       if (user.isDemo) throw demoRestricted();
-      await auth.requirePassword(user.id, input.password);
+      await auth.confirmPassword(user.id, input.password);
       if (input.newEmail === user.email) {
         throw new HttpError(400, 'body.newEmail: is already your email address', 'VALIDATION_ERROR');
       }

@@ -139,16 +139,14 @@ export function createAuthService(deps: {
       return (await requireUser(userId)).passwordHash !== null;
     },
 
-    /** Asks a user to prove their password again before something irreversible; throttled like sign-in. */
+    /**
+     * Asks a user to prove their password again before something irreversible or an address change: 400 without
+     * one, 403 unless it is theirs (a user without a password never passes); throttled like sign-in.
+     */
     async confirmPassword(userId: string, password: string | undefined): Promise<void> {
       const row = await requireUser(userId);
       if (!password) throw new HttpError(400, 'Please enter your password', 'PASSWORD_REQUIRED');
       if (!(await isOwnPassword(row, password))) throw wrongPassword();
-    },
-
-    /** 403 unless `password` is the signed-in user's (a user without one never passes); throttled like sign-in. */
-    async requirePassword(userId: string, password: string): Promise<void> {
-      if (!(await isOwnPassword(await requireUser(userId), password))) throw wrongPassword();
     },
 
     findUserByEmail(email: string): Promise<UserRow | undefined> {
