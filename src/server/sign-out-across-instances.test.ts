@@ -1,15 +1,19 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkTokenOf } from '../../emulators/mail/mail-catcher.ts';
-import { streamTicketResponseSchema } from '../contract/live.ts';
-import type { SourceMessage } from '../contract/messages.ts';
 import { sessionsResponseSchema } from '../contract/sessions.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { LiveEvents } from './lib/live-events.ts';
 import { createRedisLiveEvents } from './lib/redis-live-events.ts';
 import { expectApiError } from './test/api-error.ts';
 import { bearer, csrfHeader, nextAddress, registerUser, signIn } from './test/auth-helpers.ts';
-import { openEventStream, streamedMessageIds, type OpenStream } from './test/event-stream-client.ts';
+import {
+  expectStreamDelivering,
+  expectStreamEnded,
+  openEventStream,
+  streamTicket,
+  type OpenStream,
+} from './test/event-stream-client.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from './test/redis-helpers.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './test/test-app.ts';
 
@@ -64,15 +68,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
   beforeEach(() => a.mail.reset());
 
   /** A ticket asked of A, as a load balancer may send the browser's two requests to different instances. */
-  async function ticketFromA(accessToken: string): Promise<string> {
-    const response = await a.app.inject({
-      method: 'POST',
-      url: '/api/events/ticket',
-      headers: bearer(accessToken),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return streamTicketResponseSchema.parse(response.json()).ticket;
-  }
+  const ticketFromA = (accessToken: string) => streamTicket(a.app, accessToken);
 
   async function streamOnB(accessToken: string): Promise<OpenStream> {
     const stream = await openEventStream(baseB, await ticketFromA(accessToken));
@@ -84,19 +80,8 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
   const openOnB = (ticket: string) =>
     b.app.inject({ method: 'GET', url: `/api/events/stream?ticket=${encodeURIComponent(ticket)}` });
 
-  async function expectEnded(stream: OpenStream): Promise<void> {
-    await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
-  }
-
-  async function expectDelivering(stream: OpenStream, userId: string, id: string): Promise<void> {
-    await mentions.publish(userId, {
-      type: 'messages',
-      platform: 'slack',
-      messages: [{ platform: 'slack', platform_message_id: id } as unknown as SourceMessage],
-    });
-    await expect.poll(() => streamedMessageIds(stream), { timeout: 5_000 }).toContain(id);
-    expect(stream.ended()).toBe(false);
-  }
+  const expectDelivering = (stream: OpenStream, userId: string, id: string) =>
+    expectStreamDelivering(stream, mentions, userId, id);
 
   it('signing out one session on A ends its stream on B and refuses its unused ticket there', async () => {
     const { user, password, tokens } = await registerUser(a.app);
@@ -112,7 +97,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       remoteAddress: nextAddress(),
     });
     expect(signedOut.statusCode).toBe(204);
-    await expectEnded(stream);
+    await expectStreamEnded(stream);
     expect(expectApiError(await openOnB(ticket), 401).code).toBe('UNAUTHENTICATED');
     await expectDelivering(kept, user.id, 'for-the-other-session');
   });
@@ -130,7 +115,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       headers: bearer(owner.tokens.accessToken),
     });
     expect(everywhere.statusCode).toBe(204);
-    for (const stream of mine) await expectEnded(stream);
+    for (const stream of mine) await expectStreamEnded(stream);
     expectApiError(await openOnB(ticket), 401);
     await expectDelivering(theirs, stranger.user.id, 'for-the-stranger');
   });
@@ -153,7 +138,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       headers: bearer(tokens.accessToken),
     });
     expect(ended.statusCode).toBe(204);
-    await expectEnded(stream);
+    await expectStreamEnded(stream);
   });
 
   it('a password change on A ends the other sessions’ streams on B and keeps its own', async () => {
@@ -168,7 +153,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       payload: { currentPassword: password, newPassword: 'another long passphrase' },
     });
     expect(changed.statusCode, changed.body).toBe(204);
-    await expectEnded(elsewhere);
+    await expectStreamEnded(elsewhere);
     await expectDelivering(own, user.id, 'after-the-change');
   });
 
@@ -193,7 +178,7 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       remoteAddress: nextAddress(),
     });
     expect(reset.statusCode, reset.body).toBe(204);
-    await expectEnded(stream);
+    await expectStreamEnded(stream);
   });
 
   it('deleting the account on A ends its streams on B', async () => {
@@ -206,6 +191,6 @@ describe.skipIf(!reachable)('a sign-out on one instance reaches the streams on a
       payload: { password },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    await expectEnded(stream);
+    await expectStreamEnded(stream);
   });
 });

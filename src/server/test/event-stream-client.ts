@@ -1,3 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { streamTicketResponseSchema } from '../../contract/live.ts';
+import type { SourceMessage } from '../../contract/messages.ts';
+import type { LiveEvents } from '../lib/live-events.ts';
+import { bearer } from './auth-helpers.ts';
+
 export type StreamFrame = { id?: string; event?: string; data?: string; comment?: string };
 
 export type OpenStream = Awaited<ReturnType<typeof openEventStream>>;
@@ -57,4 +64,45 @@ export function streamedMessageIds(stream: OpenStream): string[] {
         (message) => message.platform_message_id,
       ),
     );
+}
+
+/** A stream ticket asked of `app` with the access token, as the browser asks before it opens the stream. */
+export async function streamTicket(app: FastifyInstance, accessToken: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events/ticket',
+    headers: bearer(accessToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return streamTicketResponseSchema.parse(response.json()).ticket;
+}
+
+/** Announces a new mention for the user, as a gathering or a provider's event would. */
+export async function announceMention(
+  liveEvents: LiveEvents,
+  userId: string,
+  messageId: string,
+): Promise<void> {
+  await liveEvents.publish(userId, {
+    type: 'messages',
+    platform: 'slack',
+    messages: [{ platform: 'slack', platform_message_id: messageId } as unknown as SourceMessage],
+  });
+}
+
+/** The server ended the stream. */
+export async function expectStreamEnded(stream: OpenStream): Promise<void> {
+  await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
+}
+
+/** A stream still open: a mention announced now reaches it. */
+export async function expectStreamDelivering(
+  stream: OpenStream,
+  liveEvents: LiveEvents,
+  userId: string,
+  messageId: string,
+): Promise<void> {
+  await announceMention(liveEvents, userId, messageId);
+  await expect.poll(() => streamedMessageIds(stream), { timeout: 5_000 }).toContain(messageId);
+  expect(stream.ended()).toBe(false);
 }

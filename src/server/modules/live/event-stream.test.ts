@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamTicketResponseSchema } from '../../../contract/live.ts';
 import type { SourceMessage } from '../../../contract/messages.ts';
 import { createInProcessLiveEvents } from '../../lib/live-events.ts';
 import { MAX_STREAMS_PER_USER } from './event-stream.routes.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { bearer, registerUser } from '../../test/auth-helpers.ts';
-import { openEventStream, streamedMessageIds } from '../../test/event-stream-client.ts';
+import { registerUser } from '../../test/auth-helpers.ts';
+import { openEventStream, streamedMessageIds, streamTicket } from '../../test/event-stream-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -20,15 +19,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function ticketFor(token: string): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/events/ticket',
-    headers: bearer(token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return streamTicketResponseSchema.parse(response.json()).ticket;
-}
+const ticketFor = (token: string) => streamTicket(testApp.app, token);
 
 /** An open stream on the test app, read frame by frame as the browser would. */
 function openStream(ticket: string, lastEventId?: string) {

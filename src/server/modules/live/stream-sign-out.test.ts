@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkTokenOf } from '../../../../emulators/mail/mail-catcher.ts';
-import { streamTicketResponseSchema } from '../../../contract/live.ts';
-import type { SourceMessage } from '../../../contract/messages.ts';
 import { sessionsResponseSchema } from '../../../contract/sessions.ts';
 import { createInProcessLiveEvents } from '../../lib/live-events.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, csrfHeader, nextAddress, registerUser, signIn } from '../../test/auth-helpers.ts';
-import { openEventStream, streamedMessageIds, type OpenStream } from '../../test/event-stream-client.ts';
+import {
+  announceMention,
+  expectStreamDelivering,
+  expectStreamEnded,
+  openEventStream,
+  streamedMessageIds,
+  streamTicket,
+  type OpenStream,
+} from '../../test/event-stream-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -30,15 +36,7 @@ beforeEach(() => testApp.mail.reset());
 
 const app = () => testApp.app;
 
-async function ticketFor(accessToken: string): Promise<string> {
-  const response = await app().inject({
-    method: 'POST',
-    url: '/api/events/ticket',
-    headers: bearer(accessToken),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return streamTicketResponseSchema.parse(response.json()).ticket;
-}
+const ticketFor = (accessToken: string) => streamTicket(app(), accessToken);
 
 async function streamOf(accessToken: string): Promise<OpenStream> {
   const stream = await openEventStream(baseUrl, await ticketFor(accessToken));
@@ -56,24 +54,8 @@ async function ownSessionId(accessToken: string): Promise<string> {
   return sessionsResponseSchema.parse(response.json()).sessions.find((session) => session.current)!.id;
 }
 
-async function mentionArrives(userId: string, id: string): Promise<void> {
-  await liveEvents.publish(userId, {
-    type: 'messages',
-    platform: 'slack',
-    messages: [{ platform: 'slack', platform_message_id: id } as unknown as SourceMessage],
-  });
-}
-
-async function expectEnded(stream: OpenStream): Promise<void> {
-  await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
-}
-
-/** A stream still open: a mention arriving now reaches it. */
-async function expectDelivering(stream: OpenStream, userId: string, id: string): Promise<void> {
-  await mentionArrives(userId, id);
-  await expect.poll(() => streamedMessageIds(stream), { timeout: 5_000 }).toContain(id);
-  expect(stream.ended()).toBe(false);
-}
+const expectDelivering = (stream: OpenStream, userId: string, id: string) =>
+  expectStreamDelivering(stream, liveEvents, userId, id);
 
 const streamWith = (ticket: string) =>
   app().inject({ method: 'GET', url: `/api/events/stream?ticket=${encodeURIComponent(ticket)}` });
@@ -109,7 +91,7 @@ describe('a sign-out reaches the live streams', () => {
       remoteAddress: nextAddress(),
     });
     expect(signedOut.statusCode).toBe(204);
-    await expectEnded(fromFirst);
+    await expectStreamEnded(fromFirst);
 
     // Ending another session from the list ends that one's stream.
     const ended = await app().inject({
@@ -118,7 +100,7 @@ describe('a sign-out reaches the live streams', () => {
       headers: bearer(phone),
     });
     expect(ended.statusCode).toBe(204);
-    await expectEnded(fromLaptop);
+    await expectStreamEnded(fromLaptop);
     await expectDelivering(fromPhone, user.id, 'still-for-the-phone');
     expect(streamedMessageIds(fromLaptop)).toEqual([]);
   });
@@ -136,8 +118,8 @@ describe('a sign-out reaches the live streams', () => {
       headers: bearer(owner.tokens.accessToken),
     });
     expect(everywhere.statusCode).toBe(204);
-    for (const stream of mine) await expectEnded(stream);
-    await mentionArrives(owner.user.id, 'after-sign-out');
+    for (const stream of mine) await expectStreamEnded(stream);
+    await announceMention(liveEvents, owner.user.id, 'after-sign-out');
     await expectDelivering(theirs, stranger.user.id, 'for-the-stranger');
     for (const stream of mine) expect(streamedMessageIds(stream)).toEqual([]);
   });
@@ -154,7 +136,7 @@ describe('a sign-out reaches the live streams', () => {
       payload: { currentPassword: password, newPassword: 'another long passphrase' },
     });
     expect(changed.statusCode, changed.body).toBe(204);
-    await expectEnded(elsewhere);
+    await expectStreamEnded(elsewhere);
     await expectDelivering(own, user.id, 'after-the-change');
   });
 
@@ -180,7 +162,7 @@ describe('a sign-out reaches the live streams', () => {
       remoteAddress: nextAddress(),
     });
     expect(reset.statusCode, reset.body).toBe(204);
-    await expectEnded(stream);
+    await expectStreamEnded(stream);
     expectApiError(await streamWith(ticket), 401);
   });
 
@@ -195,6 +177,6 @@ describe('a sign-out reaches the live streams', () => {
       payload: { password },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    for (const stream of streamsOfTheAccount) await expectEnded(stream);
+    for (const stream of streamsOfTheAccount) await expectStreamEnded(stream);
   });
 });
