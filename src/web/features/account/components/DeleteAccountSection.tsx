@@ -10,8 +10,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useStartReauthentication } from '../api/start-reauthentication.ts';
 
-const providerNames: Record<SocialProvider, string> = { google: 'Google', github: 'GitHub' };
-
 /**
  * The danger zone: deleting the account after a confirmation, with the password for e-mail users (SPEC §5), or
  * for an account without one after signing in with its provider again (decision 140): the dialog sends the person
@@ -46,7 +44,7 @@ export function DeleteAccountSection({
   const remove = useDeleteAccount();
   const reauthenticate = useStartReauthentication();
   const needsPassword = oauthProvider === undefined;
-  const provider = oauthProvider ? providerNames[oauthProvider] : '';
+  const provider = oauthProvider ? t(`profile.provider.${oauthProvider}`) : '';
   const mustSignInAgain = !needsPassword && reauthenticationCode === undefined;
 
   const close = () => {

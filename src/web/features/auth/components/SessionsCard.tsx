@@ -26,6 +26,8 @@ export function SessionsCard({ shared = false }: { shared?: boolean }) {
   const end = useEndSession();
   const everywhere = useLogoutEverywhere();
   const signOut = useLogout();
+  // A demo visitor's own sign-in is all they may end; everyone else ends all of theirs.
+  const endMine = shared ? signOut : everywhere;
 
   return (
     <section
@@ -75,25 +77,14 @@ export function SessionsCard({ shared = false }: { shared?: boolean }) {
           </li>
         ))}
       </ul>
-      {shared ? (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
-          {t('sessions.demoSignOut')}
-        </Button>
-      ) : (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={everywhere.isPending}
-          onClick={() => everywhere.mutate()}
-        >
-          {t('sessions.everywhere')}
-        </Button>
-      )}
+      <Button
+        variant="secondary"
+        className="mt-4"
+        disabled={endMine.isPending}
+        onClick={() => endMine.mutate()}
+      >
+        {t(shared ? 'sessions.demoSignOut' : 'sessions.everywhere')}
+      </Button>
     </section>
   );
 }
