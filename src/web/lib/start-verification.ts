@@ -34,7 +34,8 @@ export async function verifyAtStart<T>(
 
 /**
  * Where a Google or GitHub sign-in lands (decision 101). Nothing is checked at start there (SPEC §4): the page
- * trades its code for the session, and a renewal of an earlier session running beside it could overtake it.
+ * trades its code for the session, and a renewal of an earlier session running beside it could overtake it. The
+ * exception is a sign-in made again to confirm deleting the account, whose session must come back (AuthProvider).
  */
 export const SIGN_IN_CALLBACK_PATH = '/auth/callback';
 
