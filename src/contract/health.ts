@@ -14,5 +14,16 @@ export const healthResponseSchema = z.object({
       ),
     })
     .optional(),
+  /** Slack workspaces with connected members, by how their messages reach Matome (counts only). */
+  slack_intake: z.object({
+    /** An app-level token is set, so private conversations reach every member live. */
+    private_live: z.boolean(),
+    workspaces: z.object({
+      live: z.number().int(),
+      catching_up: z.number().int(),
+      polling: z.number().int(),
+      interrupted: z.number().int(),
+    }),
+  }),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -17,8 +17,19 @@ export const streamQuerySchema = z.object({
   ticket: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/),
 });
 
-/** The SSE event name of new messages; its data is `{platform, messages}` with source messages. */
+/**
+ * The SSE event name of new or changed messages; its data is `{platform, messages}` with source messages. A message
+ * whose id is already shown replaces it (an edit).
+ */
 export const LIVE_MESSAGES_EVENT = 'messages';
+/** The SSE event name of messages gone from the inbox (deleted on the platform, or no longer concerning the user). */
+export const LIVE_REMOVED_EVENT = 'messages_removed';
+export const liveRemovedSchema = z.object({
+  platform: z.enum(['chatwork', 'slack']),
+  /** `platform_message_id`s. */
+  ids: z.array(z.string()).max(1000),
+});
+export type LiveRemoved = z.infer<typeof liveRemovedSchema>;
 
 /** A ChatWork connection's account webhook as Matome knows it; the token itself is never sent back. */
 export const chatworkWebhookStateSchema = z.object({

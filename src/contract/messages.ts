@@ -365,6 +365,32 @@ export type AccountLoadingState = z.infer<typeof accountLoadingStateSchema>;
 /** `reauth_required`: the platform refused the stored token; the user must connect again. */
 export const connectionStatuses = ['active', 'error', 'reauth_required'] as const;
 
+/**
+ * How a Slack workspace's messages reach Matome (issue 22, decision 147): `live` while its events flow, `catching_up`
+ * while this account's history is still being searched (what events brought is shown meanwhile), `polling` when
+ * the workspace sends no events (searched every `polls_every_minutes`), `interrupted` when its events stopped or
+ * Slack paused them (search fills the gap meanwhile).
+ */
+export const slackIntakeStates = ['live', 'catching_up', 'polling', 'interrupted'] as const;
+export type SlackIntakeState = (typeof slackIntakeStates)[number];
+export const slackIntakeSchema = z.object({
+  state: z.enum(slackIntakeStates),
+  /** When the workspace last delivered an event to Matome; null when it never did. */
+  last_event_at: isoDateTime.nullable(),
+  /** This account's history: the searches it needs, and how many have been made. */
+  backfill: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  /** Minutes between searches while `polling` or `interrupted`; null while live. */
+  polls_every_minutes: z.number().int().positive().nullable(),
+  /** Searches of the workspace's 20 a minute still free in the last 60 s. */
+  search_budget_left: z.number().int().nonnegative(),
+  /**
+   * Whether private channels, DMs and group DMs reach every member who can see them live (the server holds an
+   * app-level token); without, they reach the member Slack named and the others at their next search.
+   */
+  private_live: z.boolean(),
+});
+export type SlackIntake = z.infer<typeof slackIntakeSchema>;
+
 export const platformConnectionSchema = z.object({
   id: z.string(),
   platform: platformSchema,
@@ -385,6 +411,8 @@ export const platformConnectionSchema = z.object({
   status: z.enum(connectionStatuses),
   /** A fake connection of a demo account or of test mode. */
   is_sample: z.boolean(),
+  /** For a real Slack connection: how its workspace's messages reach Matome. */
+  slack_intake: slackIntakeSchema.optional(),
 });
 export type PlatformConnection = z.infer<typeof platformConnectionSchema>;
 

@@ -9,12 +9,21 @@ import type { Platform, SourceMessage } from '../../contract/messages.ts';
  * Each user has a short replay buffer, so a stream that reconnects with `Last-Event-ID` misses nothing that happened
  * in between. Ids are opaque strings, increasing per user; only the implementation compares them.
  */
-export type LiveEventData = {
-  type: 'messages';
-  platform: Platform;
-  /** Already classified for this user, as the message routes would answer them. */
-  messages: SourceMessage[];
-};
+export type LiveEventData =
+  | {
+      /** New messages, or changed ones (an edit) that replace the shown message of the same id. */
+      type: 'messages';
+      platform: Platform;
+      /** Already classified for this user, as the message routes would answer them. */
+      messages: SourceMessage[];
+    }
+  | {
+      /** Messages gone from the user's inbox: deleted on the platform, or an edit took the mention out. */
+      type: 'messages_removed';
+      platform: Platform;
+      /** `platform_message_id`s. */
+      ids: string[];
+    };
 
 export type LiveEvent = LiveEventData & { id: string };
 

@@ -35,8 +35,8 @@ export type EventStreamRoutesDeps = {
 export const MAX_STREAMS_PER_USER = 10;
 
 function frame(event: LiveEvent): string {
-  const { id, ...data } = event;
-  return `id: ${id}\nevent: ${data.type}\ndata: ${JSON.stringify({ platform: data.platform, messages: data.messages })}\n\n`;
+  const { id, type, ...data } = event;
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
