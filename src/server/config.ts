@@ -148,6 +148,12 @@ export const settingsSchema = z.object({
     .default(15 * 60),
   /** Verifies requests to the Events API endpoint; unset, the endpoint refuses every request. */
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  /**
+   * An app-level token (`xapp-…`) with `authorizations:read`: with it, an event in a private channel, DM or group DM
+   * reaches every connected member who can see it at once (`apps.event.authorizations.list`); without it, the
+   * member Slack named and the others at their next search.
+   */
+  SLACK_APP_TOKEN: z.string().min(1).optional(),
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
   CHATWORK_CLIENT_ID: z.string().min(1).optional(),
   CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),

@@ -17,7 +17,14 @@ export type Unavailable = SlackUnavailable;
  * What one gathering found for one connection: the messages (newest first), how much was looked at, and what it
  * could not look for.
  */
-export type Gathered<M> = { messages: M[]; checked: number; total: number; unavailable?: Unavailable[] };
+export type Gathered<M> = {
+  messages: M[];
+  checked: number;
+  total: number;
+  unavailable?: Unavailable[];
+  /** Slack: the searches this account's history needs, and how many were made (issue 22). */
+  backfill?: { done: number; total: number };
+};
 
 /**
  * Runs `task` over `items` with at most `limit` running at once, keeping the results in order. A failing task

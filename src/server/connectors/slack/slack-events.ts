@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { classifySlackMessage, mentionsMe } from '../../../contract/classification.ts';
+import { classifySlackMessage } from '../../../contract/classification.ts';
 import { slackFileSchema, slackTsSchema, type SlackSourceMessage } from '../../../contract/messages.ts';
 import type { ConnectorAccount } from '../connector-account.ts';
 import { slackSourceMessage } from './slack-inbound.ts';
+
+const channelTypeSchema = z.enum(['im', 'mpim', 'channel', 'group']);
 
 /** What the Events API posts (https://api.slack.com/apis/events-api#callback-field). */
 export const slackEventsBodySchema = z.discriminatedUnion('type', [
@@ -17,6 +19,8 @@ export const slackEventsBodySchema = z.discriminatedUnion('type', [
     team_id: z.string(),
     event_id: z.string().min(1).max(100),
     event_time: z.number().optional(),
+    /** Names the event for `apps.event.authorizations.list`, which lists every installation that can see it. */
+    event_context: z.string().max(2000).optional(),
     event: z.looseObject({ type: z.string() }),
     authorizations: z
       .array(z.looseObject({ team_id: z.string().optional(), user_id: z.string().optional() }))
@@ -29,7 +33,7 @@ export type SlackEventCallback = Extract<SlackEventsBody, { type: 'event_callbac
 export const slackMessageEventSchema = z.looseObject({
   type: z.literal('message'),
   channel: z.string().min(1),
-  channel_type: z.enum(['im', 'mpim', 'channel', 'group']),
+  channel_type: channelTypeSchema,
   user: z.string().min(1),
   text: z.string().default(''),
   ts: slackTsSchema,
@@ -39,14 +43,51 @@ export const slackMessageEventSchema = z.looseObject({
 });
 export type SlackMessageEvent = z.infer<typeof slackMessageEventSchema>;
 
-/**
- * Subtypes that are a new message someone wrote. Edits, deletions, joins and bot posts are left to the next
- * gathering, which sees them as search does.
- */
+/** Subtypes that are a new message someone wrote; joins, topics and bot posts are not for an inbox. */
 const NEW_MESSAGE_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast', 'me_message']);
 
-export function isNewMessage(event: SlackMessageEvent): boolean {
-  return NEW_MESSAGE_SUBTYPES.has(event.subtype);
+/** `message_changed` (docs.slack.dev/reference/events/message/message_changed): the message as it is now. */
+const changedEventSchema = z.looseObject({
+  type: z.literal('message'),
+  subtype: z.literal('message_changed'),
+  channel: z.string().min(1),
+  channel_type: channelTypeSchema,
+  message: z.looseObject({
+    user: z.string().min(1),
+    text: z.string().default(''),
+    ts: slackTsSchema,
+    thread_ts: slackTsSchema.optional(),
+    subtype: z.string().optional(),
+    files: z.array(z.unknown()).optional(),
+  }),
+});
+/** `message_deleted` (docs.slack.dev/reference/events/message/message_deleted): which message went. */
+const deletedEventSchema = z.looseObject({
+  type: z.literal('message'),
+  subtype: z.literal('message_deleted'),
+  channel: z.string().min(1),
+  deleted_ts: slackTsSchema,
+});
+
+/** What a message event does to the inbox: a message to add, one that changed, or one that is gone. */
+export type SlackMessageChange =
+  | { kind: 'posted'; message: SlackMessageEvent }
+  | { kind: 'changed'; message: SlackMessageEvent }
+  | { kind: 'deleted'; channel: string; ts: string };
+
+export function slackMessageChange(event: unknown): SlackMessageChange | null {
+  const changed = changedEventSchema.safeParse(event);
+  if (changed.success) {
+    const { channel, channel_type, message } = changed.data;
+    return { kind: 'changed', message: { type: 'message', channel, channel_type, ...message } };
+  }
+  const deleted = deletedEventSchema.safeParse(event);
+  if (deleted.success) return { kind: 'deleted', channel: deleted.data.channel, ts: deleted.data.deleted_ts };
+  const posted = slackMessageEventSchema.safeParse(event);
+  if (posted.success && NEW_MESSAGE_SUBTYPES.has(posted.data.subtype)) {
+    return { kind: 'posted', message: posted.data };
+  }
+  return null;
 }
 
 /** What is already known of the conversation and the sender, from the cache; the event carries only ids. */
@@ -59,9 +100,9 @@ export type SlackEventNames = {
 };
 
 /**
- * The event as the message routes would give it to this account's user, classified by the rules gathered messages
- * follow (SPEC §5), or null when it does not concern them: their own message, or one that neither addresses them
- * nor is a DM.
+ * A posted or changed message as the message routes would give it to this account's user, classified by the rules
+ * gathered messages follow (SPEC §5), or null when it is their own. Whether it concerns them is the intake's call
+ * (`concernsMember`).
  */
 export function slackEventMessage(
   event: SlackMessageEvent,
@@ -69,7 +110,7 @@ export function slackEventMessage(
   names: SlackEventNames,
 ): SlackSourceMessage | null {
   const me = account.platformUserId;
-  if (event.user === me || !isNewMessage(event)) return null;
+  if (event.user === me) return null;
   const isIm = event.channel_type === 'im';
   const isMpim = event.channel_type === 'mpim';
   const senderName = names.senderName ?? event.user;
@@ -88,7 +129,6 @@ export function slackEventMessage(
     conversation,
     myUserId: me,
   });
-  if (!mentionsMe(types) && !types.is_dm) return null;
   const files = (event.files ?? []).flatMap((file) => {
     const parsed = slackFileSchema.safeParse(file);
     return parsed.success ? [parsed.data] : [];

@@ -63,6 +63,8 @@ export type SlackGatherContext = {
   accessToken: string;
   /** Unix seconds. */
   now: number;
+  /** How old the workspace's shared searches may be (see `SearchContext`). */
+  sharedMaxAgeSeconds: number;
 };
 
 /**
@@ -77,7 +79,11 @@ export async function gatherSlack(
 ): Promise<Gathered<SlackSourceMessage>> {
   const workspace = account.workspaceId ?? account.connectionId;
   const me = account.platformUserId;
-  const { matches: latest, unavailable } = await searchWorkspace({
+  const {
+    matches: latest,
+    unavailable,
+    backfill,
+  } = await searchWorkspace({
     ...context,
     workspace,
     me,
@@ -172,7 +178,13 @@ export async function gatherSlack(
       subtype: match.subtype,
     });
   });
-  return { messages, checked: ranks.size, total: ranks.size, ...(unavailable.length ? { unavailable } : {}) };
+  return {
+    messages,
+    checked: ranks.size,
+    total: ranks.size,
+    backfill,
+    ...(unavailable.length ? { unavailable } : {}),
+  };
 }
 
 /** A Slack message as Matome shows it to an account's user, from what a search match or a message event carries. */

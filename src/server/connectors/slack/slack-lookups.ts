@@ -61,12 +61,21 @@ async function cachedLookup(cache: Cache, key: string, find: () => Promise<strin
   return result;
 }
 
+/** The workspace's user groups with their members, or why they could not be listed. */
+export type UserGroups =
+  { groups: { id: string; users: string[] }[] } | { unavailable: Unavailable['reason'] };
+
 /**
- * The user groups I am in. Best effort: free workspaces have none (`plan_upgrade_required`), and the scope or
- * Slack may fail; gathering then goes on without group mentions.
+ * The workspace's user groups and who is in each, looked up once per workspace (10 minutes) rather than once per
+ * member. Best effort: free workspaces have none (`plan_upgrade_required`), and the scope or Slack may fail;
+ * gathering then goes on without group mentions.
  */
-export function myUserGroups(context: SlackLookupContext): Promise<Lookup> {
-  return cachedLookup(context.cache, `slack-groups:${context.workspace}:${context.me}`, async () => {
+export async function workspaceUserGroups(context: SlackLookupContext): Promise<UserGroups> {
+  const key = `slack-groups:${context.workspace}`;
+  const cached = await context.cache.get<UserGroups>(key);
+  if (cached) return cached;
+  let result: UserGroups;
+  try {
     const { usergroups } = await context.client.call(
       context.workspace,
       context.accessToken,
@@ -74,8 +83,13 @@ export function myUserGroups(context: SlackLookupContext): Promise<Lookup> {
       { include_users: true },
       userGroupsSchema,
     );
-    return usergroups.filter((group) => group.users?.includes(context.me)).map((group) => group.id);
-  });
+    result = { groups: usergroups.map((group) => ({ id: group.id, users: group.users ?? [] })) };
+  } catch (error) {
+    result = { unavailable: unavailableReason(error) };
+    if (!LASTING.has(result.unavailable)) return result;
+  }
+  await context.cache.set(key, result, LOOKUP_CACHE_SECONDS);
+  return result;
 }
 
 /**

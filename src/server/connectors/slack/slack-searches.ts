@@ -6,8 +6,8 @@ import { ProviderError } from '../provider-error.ts';
 import type { SlackClient } from './slack-client.ts';
 import {
   myPublicChannels,
-  myUserGroups,
   unavailableReason,
+  workspaceUserGroups,
   type Lookup,
   type SlackLookupContext,
 } from './slack-lookups.ts';
@@ -41,8 +41,6 @@ const searchResponseSchema = z.looseObject({
   messages: z.looseObject({ matches: z.array(matchSchema).default([]) }),
 });
 
-type Query = { kind: SlackSearchKind; query: string };
-
 /** Slack's `after:` is exclusive and by day, so search from the day before the window and filter by time. */
 function afterDate(nowSeconds: number): string {
   const day = new Date((nowSeconds - (SLACK_LOOKBACK_DAYS + 1) * 86_400) * 1000);
@@ -60,100 +58,194 @@ export type SearchContext = SlackLookupContext & {
   spender: string;
   /** Unix seconds. */
   now: number;
+  /**
+   * How old the workspace's shared searches (all-mentions, user groups) may be before they are made again: long
+   * while its events bring new ones live, the polling interval while they do not.
+   */
+  sharedMaxAgeSeconds: number;
 };
 
-export type Searched = { matches: SearchMatch[]; unavailable: Unavailable[] };
+export type Searched = {
+  matches: SearchMatch[];
+  unavailable: Unavailable[];
+  /** This member's history: searches made of those it needs (their own three, and the workspace's shared ones). */
+  backfill: { done: number; total: number };
+};
+
+/** What the workspace's shared searches found, kept for every member (ids, times and the matches, time-limited). */
+type SharedSearches = {
+  /** Unix seconds. */
+  at: number;
+  /** Searched by this member: private conversations in the matches are theirs only. */
+  searcher: string;
+  matches: { match: SearchMatch; kind: SlackSearchKind; group?: string }[];
+  unavailable: Unavailable[];
+  searched: number;
+  total: number;
+};
+
+/** A day: the shared searches outlive any polling interval, and the content in them is gone after it. */
+const SHARED_CACHE_SECONDS = 24 * 60 * 60;
+const sharedKey = (workspace: string) => `slack-shared-searches:${workspace}`;
+/** Shared searches being made in this process, so members gathering at once wait for one of them. */
+const sharedInFlight = new Map<string, Promise<SharedSearches>>();
+
+function search(context: SearchContext, query: string, after: string) {
+  return context.client.call(
+    context.workspace,
+    context.accessToken,
+    'search.messages',
+    { query: `${query} after:${after}`, sort: 'timestamp', sort_dir: 'desc', count: MESSAGE_WINDOW_SIZE },
+    searchResponseSchema,
+  );
+}
 
 /**
- * Everything one workspace's gathering finds (decision 050): one `search.messages` query per kind, since Slack
- * documents no `OR` (mentions of me, DMs and group DMs, each all-mention token, each of my user groups), newest
- * first, 100 each, merged, deduplicated, my own messages dropped, limited to the last 7 days and the latest 100.
- * The first three are essential (the gathering fails without them); the others are given up, and reported in
- * `unavailable`, when the workspace's search budget, the plan or Slack does not allow them. All-mentions are kept
- * only from conversations I am a member of.
+ * The searches only this member's token can make (decision 050): mentions of me, DMs, group DMs. They run all
+ * together or not at all, within the workspace's search budget; without room the member is still catching up.
  */
-export async function searchWorkspace(context: SearchContext): Promise<Searched> {
-  const { me, workspace, spender } = context;
-  const after = afterDate(context.now);
-  const unavailable = new Map<SlackSearchKind, Unavailable['reason']>();
-  const found = new Map<string, { match: SearchMatch; kinds: Set<SlackSearchKind> }>();
-
-  const search = async ({ kind, query }: Query) => {
-    const answer = await context.client.call(
-      workspace,
-      context.accessToken,
-      'search.messages',
-      { query: `${query} after:${after}`, sort: 'timestamp', sort_dir: 'desc', count: MESSAGE_WINDOW_SIZE },
-      searchResponseSchema,
-    );
-    for (const match of answer.messages.matches) {
-      const key = slackPlatformMessageId(match.channel.id, match.ts);
-      const entry = found.get(key) ?? { match, kinds: new Set<SlackSearchKind>() };
-      entry.kinds.add(kind);
-      found.set(key, entry);
-    }
-  };
-  const optionalSearches = (queries: Query[], allowed: number) =>
-    Promise.all(
-      queries.map(async (query, index) => {
-        if (index >= allowed) return unavailable.set(query.kind, 'rate_limited');
-        await search(query).catch((error: unknown) => unavailable.set(query.kind, unavailableReason(error)));
-      }),
-    );
-
-  const essential: Query[] = [
-    { kind: 'direct_mentions', query: `<@${me}>` },
-    { kind: 'dms', query: 'is:dm' },
-    { kind: 'group_dms', query: 'is:mpim' },
-  ];
-  const broadcasts = ALL_MENTIONS.map((token): Query => ({ kind: 'all_mentions', query: token }));
+async function searchMine(context: SearchContext, after: string): Promise<SearchMatch[]> {
   const grant = await context.client.searchBudget.take(
-    workspace,
-    spender,
-    essential.length,
-    broadcasts.length,
+    context.workspace,
+    context.spender,
+    ESSENTIAL.length,
+    0,
   );
   if (!grant.ok) {
     throw new ProviderError('rate_limited', 'Slack search budget of this workspace used up', {
       retryAfterSeconds: grant.retryAfterSeconds,
     });
   }
-  const groupSearches = async () => {
-    const groups = await myUserGroups(context);
-    if ('unavailable' in groups) return unavailable.set('group_mentions', groups.unavailable);
-    if (groups.ids.length === 0) return;
-    const more = await context.client.searchBudget.take(workspace, spender, 0, groups.ids.length);
-    const queries = groups.ids.map((id): Query => ({ kind: 'group_mentions', query: `<!subteam^${id}>` }));
-    return optionalSearches(queries, more.ok ? more.optional : 0);
-  };
-  // The lookups go out first, the other searches a moment later: the group searches wait for the user groups,
-  // and answers are read in the order they arrive.
-  const otherSearches = new Promise((resolve) => setImmediate(resolve)).then(() =>
-    Promise.all([Promise.all(essential.map(search)), optionalSearches(broadcasts, grant.optional)]),
+  const answers = await Promise.all(
+    ESSENTIAL.map((query) => search(context, query === 'me' ? `<@${context.me}>` : query, after)),
   );
-  const [, memberOf] = await Promise.all([groupSearches(), myPublicChannels(context), otherSearches]);
+  return answers.flatMap((answer) => answer.messages.matches);
+}
+const ESSENTIAL = ['me', 'is:dm', 'is:mpim'] as const;
 
-  const since = context.now - SLACK_LOOKBACK_DAYS * 86_400;
-  const concernsMe = ({ match, kinds }: { match: SearchMatch; kinds: Set<SlackSearchKind> }) =>
-    [...kinds].some((kind) => kind !== 'all_mentions') || isMember(match, memberOf, unavailable);
-  const matches = [...found.values()]
-    .filter((entry) => entry.match.user !== me && Number(entry.match.ts) >= since && concernsMe(entry))
-    .map((entry) => entry.match)
-    .sort((a, b) => Number(b.ts) - Number(a.ts))
-    .slice(0, MESSAGE_WINDOW_SIZE);
-  return { matches, unavailable: [...unavailable].map(([kind, reason]) => ({ kind, reason })) };
+/**
+ * The searches whose answer serves several members (issue 22): all-mentions and each user group of the workspace,
+ * made once for the workspace with one member's token and kept for the others. Optional: they take what the budget
+ * leaves after members' own searches, and kinds that did not fit are searched by a later member.
+ */
+async function searchShared(context: SearchContext, after: string): Promise<SharedSearches> {
+  const kept = await context.cache.get<SharedSearches>(sharedKey(context.workspace));
+  const fresh = kept && context.now - kept.at < context.sharedMaxAgeSeconds;
+  if (fresh && kept.searched >= kept.total) return kept;
+  const running = sharedInFlight.get(context.workspace);
+  if (running) return running;
+  const made = (async (): Promise<SharedSearches> => {
+    const groups = await workspaceUserGroups(context);
+    const queries: { kind: SlackSearchKind; query: string; group?: string }[] = [
+      ...ALL_MENTIONS.map((token) => ({ kind: 'all_mentions' as const, query: token })),
+      ...('groups' in groups
+        ? groups.groups.map((group) => ({
+            kind: 'group_mentions' as const,
+            query: `<!subteam^${group.id}>`,
+            group: group.id,
+          }))
+        : []),
+    ];
+    const grant = await context.client.searchBudget.take(
+      context.workspace,
+      `shared:${context.workspace}`,
+      0,
+      queries.length,
+    );
+    const allowed = grant.ok ? grant.optional : 0;
+    const unavailable = new Map<SlackSearchKind, Unavailable['reason']>();
+    if ('unavailable' in groups) unavailable.set('group_mentions', groups.unavailable);
+    const matches: SharedSearches['matches'] = [];
+    let searched = 0;
+    await Promise.all(
+      queries.map(async ({ kind, query, group }, index) => {
+        if (index >= allowed) return unavailable.set(kind, 'rate_limited');
+        try {
+          const answer = await search(context, query, after);
+          searched += 1;
+          for (const match of answer.messages.matches)
+            matches.push({ match, kind, ...(group ? { group } : {}) });
+        } catch (error) {
+          unavailable.set(kind, unavailableReason(error));
+        }
+      }),
+    );
+    const result: SharedSearches = {
+      at: context.now,
+      searcher: context.me,
+      matches,
+      unavailable: [...unavailable].map(([kind, reason]) => ({ kind, reason })),
+      searched,
+      total: queries.length,
+    };
+    // A partial answer is kept only when it found more than what was kept before.
+    if (!kept || !fresh || searched >= kept.searched) {
+      await context.cache.set(sharedKey(context.workspace), result, SHARED_CACHE_SECONDS);
+      return result;
+    }
+    return kept;
+  })();
+  sharedInFlight.set(context.workspace, made);
+  try {
+    return await made;
+  } finally {
+    sharedInFlight.delete(context.workspace);
+  }
 }
 
 /**
- * Whether an all-mention reached me: DMs, group DMs and private channels appear in search only to members; a
- * public channel must be one of mine. Without my channel list, public all-mentions are left out and reported.
+ * Everything a member's history holds (decision 050, issue 22): their own three searches, and of the workspace's
+ * shared searches what concerns them: all-mentions in conversations they are in, mentions of their user groups.
+ * Merged, deduplicated, their own messages dropped, limited to the last 7 days and the latest 100. A shared match
+ * in a private conversation is kept only for the member whose token found it (others are not known to be in it;
+ * they receive such messages live).
  */
-function isMember(
+export async function searchWorkspace(context: SearchContext): Promise<Searched> {
+  const { me } = context;
+  const after = afterDate(context.now);
+  const mine = await searchMine(context, after);
+  const [shared, memberOf, groups] = await Promise.all([
+    searchShared(context, after),
+    myPublicChannels(context),
+    workspaceUserGroups(context),
+  ]);
+  const myGroups = new Set(
+    'groups' in groups
+      ? groups.groups.filter((group) => group.users.includes(me)).map((group) => group.id)
+      : [],
+  );
+  const unavailable = new Map(shared.unavailable.map(({ kind, reason }) => [kind, reason]));
+  const found = new Map<string, SearchMatch>();
+  for (const match of mine) found.set(slackPlatformMessageId(match.channel.id, match.ts), match);
+  for (const { match, kind, group } of shared.matches) {
+    if (kind === 'group_mentions' && !(group && myGroups.has(group))) continue;
+    if (!canSee(match, memberOf, shared.searcher === me, unavailable)) continue;
+    found.set(slackPlatformMessageId(match.channel.id, match.ts), match);
+  }
+  const since = context.now - SLACK_LOOKBACK_DAYS * 86_400;
+  const matches = [...found.values()]
+    .filter((match) => match.user !== me && Number(match.ts) >= since)
+    .sort((a, b) => Number(b.ts) - Number(a.ts))
+    .slice(0, MESSAGE_WINDOW_SIZE);
+  return {
+    matches,
+    unavailable: [...unavailable].map(([kind, reason]) => ({ kind, reason })),
+    backfill: { done: ESSENTIAL.length + shared.searched, total: ESSENTIAL.length + shared.total },
+  };
+}
+
+/**
+ * Whether a shared match reached me: a public channel must be one of mine; a private one, a DM or a group DM is
+ * known to be mine only when my token found it. Without my channel list, public all-mentions are left out and
+ * reported.
+ */
+function canSee(
   match: SearchMatch,
   channels: Lookup,
+  foundByMe: boolean,
   unavailable: Map<SlackSearchKind, Unavailable['reason']>,
 ): boolean {
-  if (isDirect(match) || match.channel.is_mpim || match.channel.is_private) return true;
+  if (isDirect(match) || match.channel.is_mpim || match.channel.is_private) return foundByMe;
   if ('ids' in channels) return channels.ids.includes(match.channel.id);
   unavailable.set('all_mentions', channels.unavailable);
   return false;

@@ -1,26 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chatworkWebhooks } from '../../db/schema/chatwork-webhooks.ts';
 import { platformConnections } from '../../db/schema/platform-connections.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 
-/** The connections a provider's event can concern; the provider names the workspace, not our users. */
+/** ChatWork connections' webhooks: the provider names the connection in the URL, not our users. */
 export function createLiveRepo(db: Database) {
   return {
-    /** Every connection of a Slack workspace whose token is still good, of all users. */
-    async slackConnectionsOfTeam(teamId: string): Promise<ConnectionRow[]> {
-      return db
-        .select()
-        .from(platformConnections)
-        .where(
-          and(
-            eq(platformConnections.platform, 'slack'),
-            eq(platformConnections.platformWorkspaceId, teamId),
-            ne(platformConnections.status, 'reauth_required'),
-          ),
-        );
-    },
-
     /** A ChatWork connection with its sealed webhook token, when it has one. */
     async chatworkWebhookOf(
       connectionId: string,

@@ -17,7 +17,7 @@ import type { Cache } from '../../lib/cache.ts';
 import { encodeAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { DataMode } from '../test-mode/test-mode.service.ts';
-import { mergeLiveMessages } from './live-merge.ts';
+import { applyLiveChanges, type LiveChanges, type LiveOutcome } from './live-merge.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
 export type MessagesServiceDeps = {
@@ -207,6 +207,15 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     );
   }
 
+  /** Takes removed messages out of an account's last good copy, if it holds them. */
+  async function forgetLastGood(key: string, ids: readonly string[]): Promise<void> {
+    const gone = new Set(ids);
+    const good = await cache.get<ConnectionMessages<Platform>>(key);
+    if (!good?.messages.some((message) => gone.has(message.platform_message_id))) return;
+    const messages = good.messages.filter((message) => !gone.has(message.platform_message_id));
+    await cache.set(key, { ...good, messages }, LAST_GOOD_CACHE_SECONDS);
+  }
+
   /**
    * The version of the user's tags: a new one after every change, kept in the shared cache so every instance
    * sees a change at once. Sample users' tags are part of the sample and never change.
@@ -359,32 +368,34 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     },
 
     /**
-     * Messages that arrived live (a Slack event, a ChatWork webhook), already classified for the user: laid over the
-     * cached answer for the platform when there is one, with the time it had left, and the per-connection answers
-     * of their connections dropped. With nothing cached, the next request gathers them anyway. Returns the
-     * messages that were new to the cached answer, or all of them when there was none.
+     * Changes that arrived live (a Slack event, a ChatWork webhook), already classified for the user: laid over the
+     * cached answer for the platform when there is one, with the time it had left; the per-connection answers of
+     * their connections dropped; removed messages also taken out of the accounts' last good messages, so a failed
+     * gathering never brings a deleted message back. With nothing cached, the next request gathers anyway, and
+     * every upserted message counts as added.
      */
-    async addLiveMessages<P extends Platform>(
+    async applyLiveChanges<P extends Platform>(
       userId: string,
       platform: P,
-      arrived: SourceMessageByPlatform[P][],
-    ): Promise<SourceMessageByPlatform[P][]> {
+      changes: LiveChanges<P>,
+    ): Promise<LiveOutcome<P>> {
+      const none: LiveOutcome<P> = { added: [], changed: [], removed: [] };
       const { mode } = await resolve(userId);
-      if (mode.kind === 'sample') return [];
+      if (mode.kind === 'sample') return none;
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
-      for (const connectionId of new Set(arrived.map((message) => message.account_info.connection_id))) {
-        await cache.delete(`${key}:connection:${connectionId}`);
-      }
+      const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
+      for (const connectionId of connectionIds) await cache.delete(`${key}:connection:${connectionId}`);
+      if (changes.remove)
+        await forgetLastGood(`${key}:last-good:${changes.remove.connectionId}`, changes.remove.ids);
       const gathered = await cache.get<GatheredResult>(key);
-      if (!gathered) return arrived;
-      const result = JSON.parse(gathered.json) as MessageResultByPlatform[P];
-      const merged = mergeLiveMessages<P>(result, arrived);
-      if (!merged) return [];
-      const known = new Set(result.messages.map((message) => message.platform_message_id));
-      const ageSeconds = (deps.clock() - Date.parse(result.fetched_at)) / 1000;
+      if (!gathered) return { ...none, added: [...changes.upsert] };
+      const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
+      const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
+      if (!result) return outcome;
+      const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
       const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
-      await cache.set(key, encodeResult(platform, mode, merged), left);
-      return arrived.filter((message) => !known.has(message.platform_message_id));
+      await cache.set(key, encodeResult(platform, mode, result), left);
+      return outcome;
     },
 
     /** The user's tags or tagged messages changed: the next answer lays the new ones over the messages. */

@@ -4,12 +4,12 @@ import { slackEventsBodySchema, type SlackEventCallback } from '../../connectors
 import { HttpError } from '../../lib/http-error.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import type { WorkQueue } from '../../lib/work-queue.ts';
-import type { SlackEventsService } from './slack-events.service.ts';
+import type { SlackEventIntake } from './slack-event-intake.ts';
 
 export type SlackEventsRoutesDeps = {
   /** Unset: the endpoint refuses every request, as no request can be verified. */
   signingSecret: string | undefined;
-  service: SlackEventsService;
+  intake: SlackEventIntake;
   queue: WorkQueue<SlackEventCallback>;
   /** Milliseconds since the epoch. */
   clock: () => number;
@@ -71,11 +71,12 @@ export function slackEventsRoutes(deps: SlackEventsRoutesDeps) {
         if (body.type === 'app_rate_limited') {
           request.log.warn(
             { team: body.team_id, minute: body.minute_rate_limited },
-            'Slack stopped delivering events to this app for the workspace for a minute (30,000 an hour)',
+            'Slack stopped delivering events of the workspace to this app (30,000 an hour); search fills in',
           );
+          await deps.intake.paused(body.team_id, body.minute_rate_limited);
           return reply.code(200).send({ ok: true });
         }
-        if (await deps.service.firstDelivery(body.event_id)) {
+        if (await deps.intake.firstDelivery(body.event_id)) {
           await deps.queue.add(body);
         } else {
           request.log.info(

@@ -1,0 +1,82 @@
+import type { SlackSourceMessage } from '../../../contract/messages.ts';
+import type { Gathered } from '../../connectors/connector-account.ts';
+import type { SlackClient } from '../../connectors/slack/slack-client.ts';
+import type { SlackEventCallback } from '../../connectors/slack/slack-events.ts';
+import type { Database } from '../../db/client.ts';
+import type { Cache } from '../../lib/cache.ts';
+import type { LiveEvents } from '../../lib/live-events.ts';
+import type { Redis } from 'ioredis';
+import { createInProcessQueue } from '../../lib/work-queue.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+import type { LiveChanges, LiveOutcome } from '../messages/live-merge.ts';
+import { createMemoryKeptMessages, createRedisKeptMessages } from './kept-messages.ts';
+import { createSlackEventIntake } from './slack-event-intake.ts';
+import { createSlackIntakeRepo } from './slack-intake.repo.ts';
+import { createSlackIntakeService } from './slack-intake.service.ts';
+
+export type SlackIntakeOptions = {
+  db: Database;
+  cache: Cache;
+  /** Where kept messages live when several instances share Redis; in this process otherwise. */
+  redis?: { client: Redis; prefix: string };
+  liveEvents: LiveEvents;
+  slack: SlackClient;
+  appToken: string | undefined;
+  search: (row: ConnectionRow, sharedMaxAgeSeconds: number) => Promise<Gathered<SlackSourceMessage>>;
+  applyLiveChanges: (userId: string, changes: LiveChanges<'slack'>) => Promise<LiveOutcome<'slack'>>;
+  clock: () => number;
+  log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
+};
+
+/** The Slack intake's parts (issue 22): events in, each connection's inbox out, and the queue between. */
+export function createSlackIntake(options: SlackIntakeOptions) {
+  const repo = createSlackIntakeRepo(options.db);
+  const kept = options.redis
+    ? createRedisKeptMessages(options.redis.client, options.redis.prefix)
+    : createMemoryKeptMessages();
+  const events = createSlackEventIntake({
+    repo,
+    kept,
+    cache: options.cache,
+    liveEvents: options.liveEvents,
+    applyLiveChanges: options.applyLiveChanges,
+    slack: options.slack,
+    appToken: options.appToken,
+    clock: options.clock,
+    onAudienceUnknown: (team, error) =>
+      options.log.warn({ team, err: error }, 'Slack did not list who can see an event; they get it at their next search'),
+  });
+  const service = createSlackIntakeService({
+    repo,
+    kept,
+    search: options.search,
+    searchBudgetLeft: (team) => options.slack.searchBudget.left(team),
+    privateLive: options.appToken !== undefined,
+    clock: options.clock,
+    onCaughtUp: async (row, messages) => {
+      const outcome = await options.applyLiveChanges(row.userId, { upsert: messages });
+      const shown = [...outcome.added, ...outcome.changed];
+      if (shown.length > 0) {
+        await options.liveEvents.publish(row.userId, { type: 'messages', platform: 'slack', messages: shown });
+      }
+    },
+    onError: (error) => options.log.error({ err: error }, 'searching a Slack history in the background failed'),
+  });
+  const queue = createInProcessQueue<SlackEventCallback>(
+    async (callback) => {
+      await events.receive(callback);
+    },
+    (error) => options.log.error({ err: error }, 'handling a Slack event failed'),
+  );
+  return {
+    events,
+    service,
+    queue,
+    async close(): Promise<void> {
+      service.close();
+      await queue.close();
+    },
+  };
+}
+
+export type SlackIntake = ReturnType<typeof createSlackIntake>;
