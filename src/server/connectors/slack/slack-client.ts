@@ -9,8 +9,8 @@ import {
 } from '@slack/web-api';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { createCallBudget, type CallBudget } from '../call-budget.ts';
-import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
+import type { Limiters } from '../../lib/limiters.ts';
+import { createMemorySlidingWindow, createRedisSlidingWindow, type Clock } from '../../lib/sliding-window.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
 import type { Redis } from 'ioredis';
 import { createRedisSearchBudget, createSearchBudget } from './slack-search-budget.ts';
@@ -19,9 +19,10 @@ const PROVIDER = 'Slack';
 
 /**
  * Calls per minute per budget key and method that Matome allows itself: Slack's tier for the method (Tier 2 = 20,
- * Tier 3 = 50, Tier 4 = 100 per minute). The key is the workspace, because Slack counts per app and workspace,
- * except for code exchanges (keyed by the Matome user, so nobody can spend another's). `search.messages` is
- * budgeted per gathering instead, by the search budget.
+ * Tier 3 = 50, Tier 4 = 100 per minute), counted over a sliding 60 s so that no minute, wherever it starts, holds
+ * more (decision 146). The key is the workspace, because Slack counts per app and workspace, except for code
+ * exchanges (keyed by the Matome user, so nobody can spend another's). `search.messages` is budgeted per
+ * gathering instead, by the search budget.
  */
 const METHOD_TIERS: Record<string, number> = {
   'usergroups.list': 20,
@@ -30,8 +31,10 @@ const METHOD_TIERS: Record<string, number> = {
   'conversations.info': 50,
   'auth.revoke': 50,
   'chat.postMessage': 60,
+  'apps.event.authorizations.list': 100,
 };
 const DEFAULT_PER_MINUTE = 20;
+const METHOD_WINDOW_MS = 60_000;
 /** WebClients kept, one per token in use. */
 const CLIENTS_KEPT = 1000;
 /** Tier 2 for `search.messages`; three searches (one gathering's essential ones) are kept for another user. */
@@ -110,9 +113,15 @@ function toProviderError(error: unknown): ProviderError {
 export type SlackClientOptions = {
   apiUrl: string;
   timeoutMs: number;
+  /**
+   * @deprecated Not used: Slack's budgets count in sliding windows (decision 146), in Redis when `redis` is given.
+   * Still accepted so that callers passing their shared limiters need not change at once.
+   */
   limiters?: Limiters;
-  /** Where the search budget counts when several instances share Redis. */
+  /** Where the call and search budgets count when several instances share Redis. */
   redis?: { client: Redis; prefix: string };
+  /** Milliseconds since the epoch; the budgets' clock. */
+  clock?: Clock;
 };
 
 /**
@@ -121,28 +130,32 @@ export type SlackClientOptions = {
  * becomes a `ProviderError`. Responses are checked with the caller's schema.
  */
 export function createSlackClient(options: SlackClientOptions) {
-  const budgets = new Map<number, CallBudget>();
-  const searchRules = {
-    perMinute: SLACK_SEARCHES_PER_MINUTE,
-    reserve: SLACK_ESSENTIAL_SEARCHES,
-    clock: () => Date.now(),
-  };
+  const clock = options.clock ?? (() => Date.now());
+  const searchRules = { perMinute: SLACK_SEARCHES_PER_MINUTE, reserve: SLACK_ESSENTIAL_SEARCHES, clock };
   const searchBudget = options.redis
     ? createRedisSearchBudget(options.redis.client, options.redis.prefix, searchRules)
     : createSearchBudget(searchRules);
+  const calls = options.redis
+    ? createRedisSlidingWindow(options.redis.client, `${options.redis.prefix}slack-calls:`, clock)
+    : createMemorySlidingWindow(clock);
   const slackApiUrl = `${options.apiUrl.replace(/\/+$/, '')}/`;
 
-  function budgetFor(method: string): CallBudget {
-    const perMinute = METHOD_TIERS[method] ?? DEFAULT_PER_MINUTE;
-    let budget = budgets.get(perMinute);
-    if (!budget) {
-      budget = createCallBudget(
-        { points: perMinute, durationSeconds: 60 },
-        { limiters: options.limiters ?? memoryLimiters, name: `slack-tier-${perMinute}` },
-      );
-      budgets.set(perMinute, budget);
+  const perMinute = (method: string) => METHOD_TIERS[method] ?? DEFAULT_PER_MINUTE;
+  const windowKey = (key: string, method: string) => `${key}:${method}`;
+
+  /** Spends one call of `method` under `key`, or fails as rate limited with the time until one fits. */
+  async function spend(key: string, method: string): Promise<void> {
+    const taken = await calls.take(windowKey(key, method), 1, perMinute(method), METHOD_WINDOW_MS);
+    if (!taken.ok) {
+      throw new ProviderError('rate_limited', `${PROVIDER} call budget used up`, {
+        retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)),
+      });
     }
-    return budget;
+  }
+
+  /** Calls of `method` still allowed under `key` (a workspace) in the sliding minute, for a health display. */
+  async function callsLeft(key: string, method: string): Promise<number> {
+    return Math.max(0, perMinute(method) - (await calls.used(windowKey(key, method), METHOD_WINDOW_MS)));
   }
 
   /** One WebClient per token, as Slack's SDK advises: building one per call costs more than the call's own work. */
@@ -176,7 +189,7 @@ export function createSlackClient(options: SlackClientOptions) {
   ): Promise<T> {
     const client = webClient(token);
     return withRateLimitRetry(async () => {
-      if (method !== 'search.messages') await budgetFor(method).spend(`${budgetKey}:${method}`, PROVIDER);
+      if (method !== 'search.messages') await spend(budgetKey, method);
       let result: unknown;
       try {
         result = await client.apiCall(method, args);
@@ -190,7 +203,7 @@ export function createSlackClient(options: SlackClientOptions) {
     });
   }
 
-  return { call, searchBudget };
+  return { call, callsLeft, searchBudget };
 }
 
 export type SlackClient = ReturnType<typeof createSlackClient>;
