@@ -18,8 +18,6 @@ import { createInProcessLiveEvents, type LiveEvents } from './lib/live-events.ts
 import { createInProcessScheduler } from './lib/scheduler.ts';
 import { createQueueScheduler } from './lib/queue-scheduler.ts';
 import { createGatheringJobs } from './modules/gathering/gathering-jobs.ts';
-import { createInProcessQueue } from './lib/work-queue.ts';
-import type { SlackEventCallback } from './connectors/slack/slack-events.ts';
 import { createStreamTickets } from './modules/live/event-stream.service.ts';
 import { eventStreamRoutes } from './modules/live/event-stream.routes.ts';
 import { createChatworkWebhooksService } from './modules/live/chatwork-webhooks.service.ts';
@@ -28,8 +26,8 @@ import {
   chatworkWebhookTokenRoutes,
 } from './modules/live/chatwork-webhooks.routes.ts';
 import { createLiveRepo } from './modules/live/live.repo.ts';
-import { createSlackEventsService } from './modules/live/slack-events.service.ts';
-import { slackEventsRoutes } from './modules/live/slack-events.routes.ts';
+import { createSlackIntake } from './modules/slack-intake/slack-intake.ts';
+import { slackEventsRoutes } from './modules/slack-intake/slack-events.routes.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { createConnectionsRepo } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -335,6 +333,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onError: onJobError,
       })
     : undefined;
+  const slackIntake = createSlackIntake({
+    db: database.db,
+    cache,
+    ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
+    liveEvents,
+    slack: connectors.slack,
+    appToken: settings.SLACK_APP_TOKEN,
+    search: (row, sharedMaxAgeSeconds) => providerCalls.gatherSlack(row, sharedMaxAgeSeconds),
+    applyLiveChanges: (userId, changes) => messagesService.applyLiveChanges(userId, 'slack', changes),
+    clock,
+    log: app.log,
+  });
   const accountStatsService = createAccountStatsService({ repo: createAccountStatsRepo(database.db), clock });
   const messagesService = createMessagesService({
     dataModeFor: (userId) => testModeService.dataModeFor(userId),
@@ -343,6 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       live: createConnectedMessageSource({
         connections: connectionsService,
         calls: providerCalls,
+        slackIntake: slackIntake.service,
         clock,
         onUnexpectedError: (error) => app.log.error({ err: error }, 'gathering an account failed'),
       }),
@@ -363,25 +374,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
 
-  const slackEvents = createSlackEventsService({
-    repo: createLiveRepo(database.db),
-    cache,
-    liveEvents,
-    addLiveMessages: (userId, messages) => messagesService.addLiveMessages(userId, 'slack', messages),
-  });
-  const slackEventQueue = createInProcessQueue<SlackEventCallback>(
-    async (callback) => {
-      await slackEvents.process(callback);
-    },
-    (error) => app.log.error({ err: error }, 'handling a Slack event failed'),
-  );
-
   const chatworkWebhooks = createChatworkWebhooksService({
     repo: createLiveRepo(database.db),
     cipher,
     connections: connectionsService,
     liveEvents,
-    addLiveMessages: (userId, messages) => messagesService.addLiveMessages(userId, 'chatwork', messages),
+    addLiveMessages: async (userId, messages) => {
+      const { added, changed } = await messagesService.applyLiveChanges(userId, 'chatwork', {
+        upsert: messages,
+      });
+      return [...added, ...changed];
+    },
     publicUrl: settings.PUBLIC_URL,
     chatworkWebUrl: settings.CHATWORK_AUTHORIZE_URL,
   });
@@ -404,6 +407,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.kind,
       version: appVersion,
       ping: createHealthRepo(database.db).ping,
+      slackIntake: () => slackIntake.service.health(),
       ...(redis && gathering && queueScheduler
         ? {
             redis: {
@@ -457,8 +461,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     slackEventsRoutes({
       signingSecret: settings.SLACK_SIGNING_SECRET,
-      service: slackEvents,
-      queue: slackEventQueue,
+      intake: slackIntake.events,
+      queue: slackIntake.queue,
       clock,
     }),
     { prefix: '/api' },
@@ -547,7 +551,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());
   if (gathering) app.addHook('onClose', () => gathering.close());
-  app.addHook('onClose', () => slackEventQueue.close());
+  app.addHook('onClose', () => slackIntake.close());
 
   // A worker serves no pages.
   if (!options.runJobs) {

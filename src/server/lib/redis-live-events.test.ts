@@ -1,3 +1,4 @@
+import type { SourceMessage } from '../../contract/messages.ts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../test/redis-helpers.ts';
@@ -9,10 +10,10 @@ const reachable = await redisReachable();
 const data = (text: string): LiveEventData => ({
   type: 'messages',
   platform: 'slack',
-  messages: [{ text } as unknown as LiveEventData['messages'][number]],
+  messages: [{ text } as unknown as SourceMessage],
 });
 const texts = (events: LiveEvent[]) =>
-  events.map((event) => (event.messages[0] as unknown as { text: string }).text);
+  events.map((event) => (event.type === 'messages' ? (event.messages[0] as unknown as { text: string }).text : ''));
 
 describe.skipIf(!reachable)('live events across two instances through Redis', () => {
   const prefix = testRedisPrefix();

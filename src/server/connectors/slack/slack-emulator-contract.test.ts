@@ -75,7 +75,10 @@ async function useEveryCall() {
   });
   const cache = createMemoryCache();
   const gather = (token: string, who: ConnectorAccount, lookups = cache) =>
-    gatherSlack({ client, cache: lookups, accessToken: token, now: Math.floor(Date.now() / 1000) }, who);
+    gatherSlack(
+      { client, cache: lookups, accessToken: token, now: Math.floor(Date.now() / 1000), sharedMaxAgeSeconds: 0 },
+      who,
+    );
   const alice = account('U0ALICE00', 'T0ACME001');
   const owner = { platformUserId: 'U0ALICE00', workspaceId: 'T0ACME001' };
 

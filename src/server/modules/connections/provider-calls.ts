@@ -32,10 +32,17 @@ export function createProviderCalls(deps: ProviderCallsDeps) {
       );
     },
 
-    gatherSlack(row: ConnectionRow): Promise<Gathered<SlackSourceMessage>> {
+    /** Searches a Slack connection's history (decision 050); the workspace's shared searches may be this old. */
+    gatherSlack(row: ConnectionRow, sharedMaxAgeSeconds: number): Promise<Gathered<SlackSourceMessage>> {
       return connections.withAccessToken(row, (accessToken) =>
         gatherSlack(
-          { client: deps.slack, cache: deps.cache, accessToken, now: Math.floor(deps.clock() / 1000) },
+          {
+            client: deps.slack,
+            cache: deps.cache,
+            accessToken,
+            now: Math.floor(deps.clock() / 1000),
+            sharedMaxAgeSeconds,
+          },
           toConnectorAccount(row),
         ),
       );

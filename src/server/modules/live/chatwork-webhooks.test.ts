@@ -67,8 +67,10 @@ async function connected() {
     headers: bearer(tokens.accessToken),
   });
   const connection = connectionStatusResponseSchema.parse(status.json()).connections[0]!;
-  const received: LiveEvent[] = [];
-  await liveEvents.subscribe(user.id, (event) => received.push(event));
+  const received: Extract<LiveEvent, { type: 'messages' }>[] = [];
+  await liveEvents.subscribe(user.id, (event) => {
+    if (event.type === 'messages') received.push(event);
+  });
   return { token: tokens.accessToken, connection, received };
 }
 

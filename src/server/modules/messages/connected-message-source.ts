@@ -11,10 +11,12 @@ import { ProviderError } from '../../connectors/provider-error.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import {
   failureOf,
+  toPlatformConnection,
   type AccountFailure,
   type ConnectionsService,
 } from '../connections/connections.service.ts';
 import type { ProviderCalls } from '../connections/provider-calls.ts';
+import type { SlackIntakeService } from '../slack-intake/slack-intake.service.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
 /** Connections gathered at once for one user and platform (10, the largest plan, all at once). */
@@ -30,6 +32,8 @@ export const GATHERING_SHARED_FOR_MS = 30_000;
 export type ConnectedMessageSourceDeps = {
   connections: ConnectionsService;
   calls: ProviderCalls;
+  /** Where a Slack connection's inbox comes from: events first, search for what they cannot bring (issue 22). */
+  slackIntake: SlackIntakeService;
   /** Milliseconds since the epoch. */
   clock: () => number;
   /** Told about a failure that is not the provider's (a bug), which the account then reports as an error. */
@@ -76,12 +80,13 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
   async function gatherOne<P extends Platform>(
     platform: P,
     row: ConnectionRow,
+    forced: boolean,
   ): Promise<ConnectionMessages<P>> {
     let gathered: Gathered<SourceMessageByPlatform[P]>;
     let failure: AccountFailure | null = null;
     try {
       gathered = (await (platform === 'slack'
-        ? deps.calls.gatherSlack(row)
+        ? deps.slackIntake.gather(row, { forced })
         : deps.calls.gatherChatwork(row))) as Gathered<SourceMessageByPlatform[P]>;
     } catch (error) {
       failure = failureOf(error);
@@ -98,6 +103,7 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
   function sharedGathering<P extends Platform>(
     platform: P,
     row: ConnectionRow,
+    forced: boolean,
   ): Promise<ConnectionMessages<P>> {
     const now = deps.clock();
     for (const [key, entry] of recent) {
@@ -118,7 +124,7 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
     // A gathering still running is this request's own, as fresh as one it would start.
     if (shared) return shared.result as Promise<ConnectionMessages<P>>;
     const entry: { result: Promise<ConnectionMessages<Platform>>; finishedAt?: number } = {
-      result: gatherOne(platform, row),
+      result: gatherOne(platform, row, forced),
     };
     const forget = () => {
       if (recent.get(key) === entry) recent.delete(key);
@@ -133,17 +139,27 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
 
   return {
     async listConnections(userId: string, platform: Platform): Promise<PlatformConnection[]> {
-      return deps.connections.list(userId, platform);
+      if (platform !== 'slack') return deps.connections.list(userId, platform);
+      const rows = await deps.connections.listRows(userId, platform);
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...toPlatformConnection(row),
+          ...(row.status === 'reauth_required' ? {} : { slack_intake: await deps.slackIntake.statusOf(row) }),
+        })),
+      );
     },
 
     async fetchMessages<P extends Platform>(
       userId: string,
       platform: P,
       connections: readonly PlatformConnection[],
+      options: { forced: boolean },
     ): Promise<ConnectionMessages<P>[]> {
       const wanted = new Set(connections.map((connection) => connection.id));
       const rows = (await deps.connections.listRows(userId, platform)).filter((row) => wanted.has(row.id));
-      return mapWithConcurrency(rows, CONNECTIONS_GATHERED_AT_ONCE, (row) => sharedGathering(platform, row));
+      return mapWithConcurrency(rows, CONNECTIONS_GATHERED_AT_ONCE, (row) =>
+        sharedGathering(platform, row, options.forced),
+      );
     },
   };
 }

@@ -27,5 +27,6 @@ export interface MessageSource {
     userId: string,
     platform: P,
     connections: readonly PlatformConnection[],
+    options: { forced: boolean },
   ): Promise<ConnectionMessages<P>[]>;
 }

@@ -46,6 +46,8 @@ export type MessagesServiceDeps = {
 export type FetchOptions = {
   /** Skip the cache, gather afresh and refill it. */
   refresh: boolean;
+  /** The gathering runs ahead of the person (a background job), not at their asking. */
+  background?: boolean;
 };
 
 /** Bump when the cached result shape changes, so a shared cache never hands an old shape to new code. */
@@ -280,7 +282,10 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     let accounts: ConnectionMessages<P>['stats'][] = [];
     const gathered = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
       const connections = await source.listConnections(userId, platform);
-      const parts = connections.length ? await source.fetchMessages(userId, platform, connections) : [];
+      const forced = options.refresh && !options.background;
+      const parts = connections.length
+        ? await source.fetchMessages(userId, platform, connections, { forced })
+        : [];
       await deps.onGathered(userId, platform, parts);
       accounts = parts.map((part) => part.stats);
       return encodeResult(
@@ -331,7 +336,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async gatherAhead(userId: string, platform: Platform): Promise<'gathered' | 'idle' | 'faults'> {
       const { mode } = await resolve(userId);
       if (mode.kind === 'sample') return 'idle';
-      const { accounts } = await gatherPlatform(userId, platform, { refresh: true });
+      const { accounts } = await gatherPlatform(userId, platform, { refresh: true, background: true });
       if (accounts.length === 0) return 'idle';
       const retryable = accounts.some(
         (stats) => stats.status === 'error' && stats.error?.code !== 'REAUTH_REQUIRED',
@@ -350,7 +355,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
       const gathered = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
         const connection = await findConnection(source, userId, platform, connectionId);
-        const parts = await source.fetchMessages(userId, platform, [connection]);
+        const parts = await source.fetchMessages(userId, platform, [connection], { forced: options.refresh });
         await deps.onGathered(userId, platform, parts);
         return encodeResult(
           platform,

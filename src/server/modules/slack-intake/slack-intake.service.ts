@@ -57,10 +57,19 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
   let closed = false;
   let health: { at: number; counts: Promise<Record<SlackIntakeState, number>> } | undefined;
 
-  async function flowOf(teamId: string): Promise<{ flow: WorkspaceFlow; members: number; lastEventAt: Date | null }> {
-    const [rows, counts] = await Promise.all([deps.repo.workspaces([teamId]), deps.repo.memberCounts([teamId])]);
+  async function flowOf(
+    teamId: string,
+  ): Promise<{ flow: WorkspaceFlow; members: number; lastEventAt: Date | null }> {
+    const [rows, counts] = await Promise.all([
+      deps.repo.workspaces([teamId]),
+      deps.repo.memberCounts([teamId]),
+    ]);
     const row = rows.get(teamId);
-    return { flow: workspaceFlow(row, deps.clock()), members: counts.get(teamId) ?? 1, lastEventAt: row?.lastEventAt ?? null };
+    return {
+      flow: workspaceFlow(row, deps.clock()),
+      members: counts.get(teamId) ?? 1,
+      lastEventAt: row?.lastEventAt ?? null,
+    };
   }
 
   /** Why the connection is to be searched now, or null when its kept messages are current. */
@@ -116,8 +125,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
 
   async function searchInto(row: ConnectionRow, flow: WorkspaceFlow, members: number): Promise<void> {
     const startedAt = deps.clock();
-    const sharedMaxAgeSeconds =
-      flow === 'live' ? 24 * 60 * 60 : pollEveryMinutes(members) * 60;
+    const sharedMaxAgeSeconds = flow === 'live' ? 24 * 60 * 60 : pollEveryMinutes(members) * 60;
     const found = await deps.search(row, sharedMaxAgeSeconds);
     const foundIds = new Set(found.messages.map((message) => message.platform_message_id));
     const before = await deps.kept.read(row.id);
@@ -149,7 +157,11 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
         await searchInto(row, flow, members);
       } catch (error) {
         if (!(error instanceof ProviderError) || error.failure !== 'rate_limited') throw error;
-        if (!state) await deps.kept.setState(row.id, { searchedAt: null, backfill: { done: 0, total: SLACK_ESSENTIAL_SEARCHES } });
+        if (!state)
+          await deps.kept.setState(row.id, {
+            searchedAt: null,
+            backfill: { done: 0, total: SLACK_ESSENTIAL_SEARCHES },
+          });
         if (reason === 'history') retryLater(row, error.retryAfterSeconds ?? 60);
       }
     }
@@ -158,7 +170,10 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
     const inbox = inboxOf(kept.messages, kept.state);
     if (overflow > 0) {
       const shown = new Set(inbox.messages.map((message) => message.platform_message_id));
-      await deps.kept.remove(row.id, kept.messages.map((message) => message.platform_message_id).filter((id) => !shown.has(id)));
+      await deps.kept.remove(
+        row.id,
+        kept.messages.map((message) => message.platform_message_id).filter((id) => !shown.has(id)),
+      );
     }
     return inbox;
   }

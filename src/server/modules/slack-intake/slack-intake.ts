@@ -25,7 +25,10 @@ export type SlackIntakeOptions = {
   search: (row: ConnectionRow, sharedMaxAgeSeconds: number) => Promise<Gathered<SlackSourceMessage>>;
   applyLiveChanges: (userId: string, changes: LiveChanges<'slack'>) => Promise<LiveOutcome<'slack'>>;
   clock: () => number;
-  log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
+  log: {
+    warn: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
 };
 
 /** The Slack intake's parts (issue 22): events in, each connection's inbox out, and the queue between. */
@@ -44,7 +47,10 @@ export function createSlackIntake(options: SlackIntakeOptions) {
     appToken: options.appToken,
     clock: options.clock,
     onAudienceUnknown: (team, error) =>
-      options.log.warn({ team, err: error }, 'Slack did not list who can see an event; they get it at their next search'),
+      options.log.warn(
+        { team, err: error },
+        'Slack did not list who can see an event; they get it at their next search',
+      ),
   });
   const service = createSlackIntakeService({
     repo,
@@ -57,10 +63,15 @@ export function createSlackIntake(options: SlackIntakeOptions) {
       const outcome = await options.applyLiveChanges(row.userId, { upsert: messages });
       const shown = [...outcome.added, ...outcome.changed];
       if (shown.length > 0) {
-        await options.liveEvents.publish(row.userId, { type: 'messages', platform: 'slack', messages: shown });
+        await options.liveEvents.publish(row.userId, {
+          type: 'messages',
+          platform: 'slack',
+          messages: shown,
+        });
       }
     },
-    onError: (error) => options.log.error({ err: error }, 'searching a Slack history in the background failed'),
+    onError: (error) =>
+      options.log.error({ err: error }, 'searching a Slack history in the background failed'),
   });
   const queue = createInProcessQueue<SlackEventCallback>(
     async (callback) => {
