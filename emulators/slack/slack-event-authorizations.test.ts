@@ -1,4 +1,4 @@
-import { LogLevel, WebClient } from '@slack/web-api';
+import { type AppsEventAuthorizationsListResponse, LogLevel, WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   deliveredEvent,
@@ -60,7 +60,8 @@ async function everyAuthorized(eventContext: string): Promise<string[]> {
     event_context: eventContext,
     limit: 1,
   })) {
-    users.push(...(page.authorizations as { user_id: string }[]).map((entry) => entry.user_id));
+    const { authorizations } = page as AppsEventAuthorizationsListResponse;
+    users.push(...(authorizations ?? []).map((entry) => entry.user_id ?? ''));
   }
   return users;
 }
