@@ -102,7 +102,8 @@ function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): 
       if (appSpec) {
         const appToken = store.appToken(token);
         if (!appToken) {
-          return fail(reply, store.lookupToken(token, nowMs).ok ? 'not_allowed_token_type' : 'invalid_auth');
+          const userToken = store.lookupToken(token, nowMs);
+          return fail(reply, userToken.ok ? 'not_allowed_token_type' : userToken.error);
         }
         const needed = appSpec.scopes.filter((scope) => !appToken.scopes.includes(scope));
         if (needed.length > 0) return missingScope(needed, appToken.scopes);
