@@ -31,6 +31,7 @@ import {
   type RunningEmulator,
   type StartOptions,
 } from '../core/emulator-server.ts';
+import { slackAppMethods } from './slack-event-authorizations.ts';
 import { slackEventsRoutes } from './slack-events.ts';
 import { SlackApiError, slackMethods } from './slack-methods.ts';
 import { exchangeOAuth, slackOAuthRoutes } from './slack-oauth.ts';
@@ -64,12 +65,28 @@ function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): 
     const store = context.state();
     const args = argumentsOf(request);
     const nowMs = context.clock.now();
+
+    /** Slack's limits are per workspace, app and method; undefined when the call may go ahead. */
+    const rateLimited = (key: string, perMinute: number) => {
+      if (!context.settings.rateLimits) return undefined;
+      const decision = context.limiter.hit(`${key} ${method}`, perMinute, rateLimitWindowMs, nowMs);
+      if (decision.allowed) return undefined;
+      const retryAfter = Math.max(1, Math.ceil((decision.resetAtMs - nowMs) / 1000));
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({ ok: false, error: 'ratelimited' });
+    };
+    const missingScope = (needed: string[], provided: string[]) =>
+      fail(reply, 'missing_scope', { needed: needed.join(','), provided: provided.join(',') });
+
     try {
       if (method === 'oauth.v2.access') {
         return { ok: true, ...exchangeOAuth(store, request.headers.authorization, args, nowMs) };
       }
       const spec = slackMethods[method];
-      if (!spec) {
+      const appSpec = slackAppMethods[method];
+      if (!spec && !appSpec) {
         return reply.code(501).send({
           ok: false,
           error: 'unknown_method',
@@ -81,26 +98,31 @@ function apiRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): 
       const bodyToken = isForm ? (request.body as Args | undefined)?.token : undefined;
       const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? bodyToken;
       if (!token) return fail(reply, 'not_authed');
+
+      if (appSpec) {
+        const appToken = store.appToken(token);
+        if (!appToken) {
+          const userToken = store.lookupToken(token, nowMs);
+          return fail(reply, userToken.ok ? 'not_allowed_token_type' : userToken.error);
+        }
+        const needed = appSpec.scopes.filter((scope) => !appToken.scopes.includes(scope));
+        if (needed.length > 0) return missingScope(needed, appToken.scopes);
+        const call = { args, appToken, store, nowMs };
+        const teamId = appSpec.workspaceOf(call);
+        return (
+          rateLimited(`${appToken.appId} ${teamId}`, appSpec.perMinute) ?? { ok: true, ...appSpec.run(call) }
+        );
+      }
+
       const lookup = store.lookupToken(token, nowMs);
-      if (!lookup.ok) return fail(reply, lookup.error);
+      if (!lookup.ok) return fail(reply, store.appToken(token) ? 'not_allowed_token_type' : lookup.error);
       const caller = lookup.token;
       void reply.header('x-oauth-scopes', caller.scopes.join(','));
-      if (context.settings.rateLimits) {
-        const key = `${caller.clientId ?? ''} ${caller.teamId} ${method}`;
-        const decision = context.limiter.hit(key, spec.perMinute, rateLimitWindowMs, nowMs);
-        if (!decision.allowed) {
-          const retryAfter = Math.max(1, Math.ceil((decision.resetAtMs - nowMs) / 1000));
-          return reply
-            .code(429)
-            .header('retry-after', String(retryAfter))
-            .send({ ok: false, error: 'ratelimited' });
-        }
-      }
-      const needed = spec.scopes(args).filter((scope) => !caller.scopes.includes(scope));
-      if (needed.length > 0) {
-        return fail(reply, 'missing_scope', { needed: needed.join(','), provided: caller.scopes.join(',') });
-      }
-      return { ok: true, ...spec.run({ args, caller, token, store, nowMs }) };
+      const limited = rateLimited(`${caller.clientId ?? ''} ${caller.teamId}`, spec!.perMinute);
+      if (limited) return limited;
+      const needed = spec!.scopes(args).filter((scope) => !caller.scopes.includes(scope));
+      if (needed.length > 0) return missingScope(needed, caller.scopes);
+      return { ok: true, ...spec!.run({ args, caller, token, store, nowMs }) };
     } catch (error) {
       if (error instanceof SlackApiError) return fail(reply, error.error, error.extra);
       throw error;

@@ -1,119 +1,93 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../core/emulator-server.ts';
+import { SlackEventDelivery, VERIFICATION_TOKEN, eventsConfigSchema } from './slack-event-delivery.ts';
+import { encodeEventContext, installationsThatSee } from './slack-event-authorizations.ts';
+import type { SlackSeedConversation, SlackSeedMessage } from './slack-seed.ts';
 import type { SlackStore } from './slack-store.ts';
+import { isThreadReply } from './slack-views.ts';
 
 /**
- * The Events API, as the app's request URL sees it (shared/providers/slack.md §5): a message posted through the
- * control call `POST /_control/events/post` (as any seeded user) is delivered as a signed `event_callback` to the
- * request URL set with `POST /_control/events/config`. A delivery that is not answered 2xx within 3 seconds is
- * retried 3 times with `X-Slack-Retry-Num` and `X-Slack-Retry-Reason`, as Slack does, but after
- * `retryDelaysMs` instead of Slack's immediately, 1 minute and 5 minutes. Every attempt is recorded
- * (`GET /_control/events/deliveries`).
+ * The Events API, as the app's request URL sees it (shared/providers/slack.md §5). Control calls change what is in
+ * Slack, as a person in the workspace would, and the change is delivered as a signed `event_callback` to the request
+ * URL set with `POST /_control/events/config`:
+ * - `POST /_control/events/post` posts a message (a thread reply with `thread_ts`, also sent to the channel with
+ *   `reply_broadcast`, the `thread_broadcast` subtype);
+ * - `POST /_control/events/edit` changes its text (`message_changed`), `POST /_control/events/delete` removes it
+ *   (`message_deleted`); search and history see the change at once.
+ * Each event is delivered once for its workspace, naming in `authorizations` one installation that can see the
+ * conversation, as Slack has done since 2020; `event_context` lets the app ask `apps.event.authorizations.list`
+ * for the rest (slack-event-authorizations.ts). An event no installation can see is not delivered.
+ * Deliveries are retried, limited per workspace and recorded (`GET /_control/events/deliveries`) as
+ * slack-event-delivery.ts describes.
+ *
+ * Not modelled: the `root` message Slack adds to a `thread_broadcast` event, the `message_replied` event, the
+ * tombstone Slack leaves when a thread's parent is deleted (here the parent goes and its replies stay), `edited`
+ * in history (Slack's OpenAPI message object has no such field), and events of other types.
  */
-const configSchema = z.object({
-  requestUrl: z.url(),
-  signingSecret: z.string().min(1),
-  retryDelaysMs: z.array(z.number().int().nonnegative()).length(3).default([100, 1_000, 5_000]),
-});
 
-const postSchema = z.object({
-  channel: z.string().min(1),
-  user: z.string().min(1),
-  text: z.string().min(1),
-  thread_ts: z.string().optional(),
-});
+const postSchema = z
+  .object({
+    channel: z.string().min(1),
+    user: z.string().min(1),
+    text: z.string().min(1),
+    thread_ts: z.string().optional(),
+    reply_broadcast: z.boolean().optional(),
+  })
+  .refine((post) => !post.reply_broadcast || post.thread_ts, { message: 'reply_broadcast needs thread_ts' });
+const editSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1), text: z.string().min(1) });
+const deleteSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
 
-type Delivery = { eventId: string; attempt: number; status: number | null; at: string };
-
-const ACK_TIMEOUT_MS = 3_000;
 const channelTypes = { public: 'channel', private: 'group', im: 'im', mpim: 'mpim' } as const;
 
-function sign(secret: string, timestamp: string, body: string): string {
-  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+/** A message as events show it inside `message` and `previous_message`. */
+function messageShape(message: SlackSeedMessage) {
+  return {
+    type: 'message',
+    ...(message.subtype ? { subtype: message.subtype } : {}),
+    user: message.user,
+    text: message.text,
+    ts: message.ts,
+    ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+  };
+}
+
+function invalid(reply: FastifyReply) {
+  return reply.code(400).send({ error: 'invalid_control_request' });
 }
 
 export function slackEventsRoutes(app: FastifyInstance, context: EmulatorContext<SlackStore>): void {
-  let config: z.infer<typeof configSchema> | undefined;
-  const deliveries: Delivery[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
-  });
+  const delivery = new SlackEventDelivery(context.clock, context.limiter);
+  app.addHook('onClose', async () => delivery.close());
+  let lastEventMicros = 0;
 
-  async function deliver(eventId: string, body: string, attempt: number): Promise<void> {
-    if (!config) return;
-    const timestamp = String(Math.floor(context.clock.now() / 1000));
-    let status: number | null;
-    try {
-      const response = await fetch(config.requestUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-slack-request-timestamp': timestamp,
-          'x-slack-signature': sign(config.signingSecret, timestamp, body),
-          ...(attempt > 0
-            ? { 'x-slack-retry-num': String(attempt), 'x-slack-retry-reason': 'http_error' }
-            : {}),
-        },
-        body,
-        signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.arrayBuffer();
-    } catch {
-      status = null;
-    }
-    deliveries.push({ eventId, attempt, status, at: new Date(context.clock.now()).toISOString() });
-    const ok = status !== null && status >= 200 && status < 300;
-    if (ok || attempt >= 3) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void deliver(eventId, body, attempt + 1);
-    }, config.retryDelaysMs[attempt]);
-    timers.add(timer);
+  /** A ts for an event that is not a new message: unique, and after every one before it. */
+  function nextEventTs(): string {
+    const micros = Math.max(context.clock.now() * 1000, lastEventMicros + 1);
+    lastEventMicros = micros;
+    return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
   }
 
-  app.post('/_control/events/config', async (request, reply) => {
-    const parsed = configSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ error: 'invalid_control_request' });
-    config = parsed.data;
-    return { ok: true };
-  });
-
-  app.get('/_control/events/deliveries', async () => ({ deliveries }));
-
-  app.post('/_control/events/post', async (request, reply) => {
-    const parsed = postSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ error: 'invalid_control_request' });
-    const { channel, user, text, thread_ts } = parsed.data;
+  /** Delivers an event about the conversation; answers its event id, or null when it is not delivered. */
+  function dispatch(teamId: string, conversation: SlackSeedConversation, event: object): string | null {
     const store = context.state();
-    const teamId = store.teamOfUser(user);
-    const conversation = teamId ? store.visibleConversation(channel, teamId, user) : undefined;
-    if (!teamId || !conversation) return reply.code(404).send({ error: 'channel_not_found' });
     const nowMs = context.clock.now();
-    const posted = store.postMessage({ channel, user, text, ...(thread_ts ? { thread_ts } : {}) }, nowMs);
-    // One installation that can see the conversation, as Slack names at most one.
-    const authorized = store
-      .installedUsers(teamId, nowMs)
-      .find((member) => conversation.kind === 'public' || conversation.members.includes(member));
+    const [authorized] = installationsThatSee(store, teamId, conversation, nowMs);
+    const appId = store.eventsAppId();
+    if (!authorized || !delivery.admit(teamId, appId)) return null;
+    const eventContext = encodeEventContext({ appId, teamId, channel: conversation.id });
+    store.rememberEventContext(eventContext, { appId, teamId, channel: conversation.id });
     const eventId = `Ev${randomBytes(6).toString('hex').toUpperCase()}`;
-    if (config && authorized) {
-      const body = JSON.stringify({
-        token: 'emulator-verification-token',
+    delivery.send(
+      { type: 'event_callback', eventId, teamId },
+      {
+        token: VERIFICATION_TOKEN,
         team_id: teamId,
-        api_app_id: 'A0MATOME',
-        event: {
-          type: 'message',
-          channel,
-          user,
-          text,
-          ts: posted.ts,
-          event_ts: posted.ts,
-          channel_type: channelTypes[conversation.kind],
-          ...(thread_ts ? { thread_ts } : {}),
-        },
+        context_team_id: teamId,
+        context_enterprise_id: null,
+        api_app_id: appId,
+        event: { ...event, channel: conversation.id, channel_type: channelTypes[conversation.kind] },
         type: 'event_callback',
         event_id: eventId,
         event_time: Math.floor(nowMs / 1000),
@@ -127,9 +101,88 @@ export function slackEventsRoutes(app: FastifyInstance, context: EmulatorContext
           },
         ],
         is_ext_shared_channel: false,
-      });
-      void deliver(eventId, body, 0);
+        event_context: eventContext,
+      },
+    );
+    return eventId;
+  }
+
+  app.post('/_control/events/config', async (request, reply) => {
+    const parsed = eventsConfigSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply);
+    delivery.configure(parsed.data);
+    return { ok: true };
+  });
+
+  app.get('/_control/events/deliveries', async () => ({ deliveries: delivery.attempts }));
+
+  app.post('/_control/events/post', async (request, reply) => {
+    const parsed = postSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply);
+    const { channel, user, text, thread_ts, reply_broadcast } = parsed.data;
+    const store = context.state();
+    const teamId = store.teamOfUser(user);
+    const conversation = teamId ? store.visibleConversation(channel, teamId, user) : undefined;
+    if (!teamId || !conversation) return reply.code(404).send({ error: 'channel_not_found' });
+    if (thread_ts) {
+      const parent = store.channelMessages(channel).find((message) => message.ts === thread_ts);
+      if (!parent) return reply.code(404).send({ error: 'thread_not_found' });
+      if (isThreadReply(parent)) return reply.code(400).send({ error: 'cannot_reply_to_message' });
+      parent.thread_ts ??= parent.ts;
     }
-    return { ok: true, ts: posted.ts, event_id: config && authorized ? eventId : null };
+    const posted = store.postMessage(
+      {
+        channel,
+        user,
+        text,
+        ...(thread_ts ? { thread_ts } : {}),
+        ...(reply_broadcast ? { subtype: 'thread_broadcast' } : {}),
+      },
+      context.clock.now(),
+    );
+    const eventId = dispatch(teamId, conversation, { ...messageShape(posted), event_ts: posted.ts });
+    return { ok: true, ts: posted.ts, event_id: eventId };
+  });
+
+  app.post('/_control/events/edit', async (request, reply) => {
+    const parsed = editSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply);
+    const { channel, ts, text } = parsed.data;
+    const store = context.state();
+    const found = store.conversation(channel);
+    const previous = found && store.editMessage(channel, ts, text);
+    if (!found || !previous) return reply.code(404).send({ error: 'message_not_found' });
+    const eventTs = nextEventTs();
+    const eventId = dispatch(found.teamId, found.conversation, {
+      type: 'message',
+      subtype: 'message_changed',
+      hidden: true,
+      ts: eventTs,
+      event_ts: eventTs,
+      message: { ...messageShape({ ...previous, text }), edited: { user: previous.user, ts: eventTs } },
+      previous_message: messageShape(previous),
+    });
+    return { ok: true, event_id: eventId };
+  });
+
+  app.post('/_control/events/delete', async (request, reply) => {
+    const parsed = deleteSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply);
+    const { channel, ts } = parsed.data;
+    const store = context.state();
+    const found = store.conversation(channel);
+    const previous = found && store.deleteMessage(channel, ts);
+    if (!found || !previous) return reply.code(404).send({ error: 'message_not_found' });
+    const eventTs = nextEventTs();
+    const eventId = dispatch(found.teamId, found.conversation, {
+      type: 'message',
+      subtype: 'message_deleted',
+      hidden: true,
+      ts: eventTs,
+      deleted_ts: previous.ts,
+      event_ts: eventTs,
+      previous_message: messageShape(previous),
+    });
+    return { ok: true, event_id: eventId };
   });
 }

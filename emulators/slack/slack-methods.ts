@@ -73,7 +73,7 @@ function requireArg(args: MethodCall['args'], name: string): string {
 }
 
 /** Cursor pagination as Slack does it: an opaque base64 cursor and `response_metadata.next_cursor`. */
-function paginate<T>(items: T[], args: MethodCall['args'], defaultLimit: number, maxLimit: number) {
+export function paginate<T>(items: T[], args: MethodCall['args'], defaultLimit: number, maxLimit: number) {
   let offset = 0;
   if (args.cursor) {
     const decoded = /^next:(\d+)$/.exec(Buffer.from(args.cursor, 'base64').toString());

@@ -91,6 +91,19 @@ export const slackSeedSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * App-level tokens (`xapp-…`), which stand for an app as a whole rather than one installation: Slack issues them
+   * on the app's settings page, never through OAuth. `app_id` defaults to the first app's.
+   */
+  appTokens: z
+    .array(
+      z.object({
+        token: z.string().regex(/^xapp-/),
+        app_id: z.string().optional(),
+        scopes: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 
 export type SlackSeed = z.infer<typeof slackSeedSchema>;
@@ -117,6 +130,9 @@ export const matomeSlackUserScopes = [
   'team:read',
 ];
 
+/** The default seed's app-level token, with `authorizations:read` (for `apps.event.authorizations.list`). */
+export const TEST_SLACK_APP_TOKEN = 'xapp-1-A0MATOME-1-emulator';
+
 /** A Slack ts `seconds` before `now` (epoch ms), made unique by `sequence`. */
 export function slackTs(now: number, secondsAgo: number, sequence = 0): string {
   return `${Math.floor(now / 1000) - secondsAgo}.${String(sequence).padStart(6, '0')}`;
@@ -127,7 +143,8 @@ export function slackTs(now: number, secondsAgo: number, sequence = 0): string {
  * workspace "Acme" (T0ACME001, Pro) where Alice (U0ALICE00, first, so the default sign-in) is mentioned directly, in
  * a thread, by `<!channel>`, `<!here>` and her user group, and receives a DM and a group DM, all in the hour before
  * `now` (epoch ms); #random, a public channel she is not in, has an `<!channel>` that is not for her.
- * `xoxp-test-alice` is a ready token for her with every scope Matome uses.
+ * `xoxp-test-alice` is a ready token for her with every scope Matome uses; `TEST_SLACK_APP_TOKEN` is the app's
+ * app-level token.
  */
 export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
   const ts = (minutesAgo: number) => slackTs(now, minutesAgo * 60);
@@ -213,5 +230,6 @@ export function defaultSlackSeed(now: number = Date.now()): SlackSeed {
         client_id: 'slack-client',
       },
     ],
+    appTokens: [{ token: TEST_SLACK_APP_TOKEN, scopes: ['authorizations:read'] }],
   };
 }

@@ -34,6 +34,18 @@ interface RefreshToken {
   used: boolean;
 }
 
+export interface AppToken {
+  appId: string;
+  scopes: string[];
+}
+
+/** What an `event_context` stands for: an event of one app about one conversation of one workspace. */
+export interface EventContext {
+  appId: string;
+  teamId: string;
+  channel: string;
+}
+
 export type TokenLookup =
   { ok: true; token: UserToken } | { ok: false; error: 'invalid_auth' | 'token_expired' | 'token_revoked' };
 
@@ -49,6 +61,8 @@ export class SlackStore {
   private readonly messages = new Map<string, SlackSeedMessage[]>();
   private readonly tokens = new Map<string, UserToken>();
   private readonly refreshTokens = new Map<string, RefreshToken>();
+  private readonly appTokens = new Map<string, AppToken>();
+  private readonly eventContexts = new Map<string, EventContext>();
 
   constructor(seed: SlackSeed) {
     this.seed = seed;
@@ -72,6 +86,29 @@ export class SlackStore {
         revoked: false,
       });
     }
+    for (const appToken of seed.appTokens ?? []) {
+      this.appTokens.set(appToken.token, {
+        appId: appToken.app_id ?? this.eventsAppId(),
+        scopes: appToken.scopes,
+      });
+    }
+  }
+
+  /** The app events are delivered for: the first seeded app. */
+  eventsAppId(): string {
+    return this.seed.apps[0]?.app_id ?? 'A0MATOME';
+  }
+
+  appToken(token: string): AppToken | undefined {
+    return this.appTokens.get(token);
+  }
+
+  rememberEventContext(eventContext: string, context: EventContext): void {
+    this.eventContexts.set(eventContext, context);
+  }
+
+  eventContext(eventContext: string): EventContext | undefined {
+    return this.eventContexts.get(eventContext);
   }
 
   app(clientId: string) {
@@ -103,17 +140,22 @@ export class SlackStore {
     return conversation.kind === 'public' || conversation.members.includes(userId) ? conversation : undefined;
   }
 
+  conversation(channelId: string): { teamId: string; conversation: SlackSeedConversation } | undefined {
+    return this.conversations.get(channelId);
+  }
+
   visibleConversations(teamId: string, userId: string): SlackSeedConversation[] {
     return (this.teams.get(teamId)?.conversations ?? []).filter(
       (conversation) => conversation.kind === 'public' || conversation.members.includes(userId),
     );
   }
 
-  /** Users of the team holding a live token: the installations an event can be delivered for. */
+  /** Users of the team holding a live token, each once: the installations an event can be delivered for. */
   installedUsers(teamId: string, nowMs: number): string[] {
-    return [...this.tokens.values()]
+    const users = [...this.tokens.values()]
       .filter((token) => token.teamId === teamId && !token.revoked && (token.expiresAtMs ?? Infinity) > nowMs)
       .map((token) => token.userId);
+    return [...new Set(users)];
   }
 
   /** Oldest first. */
@@ -135,6 +177,22 @@ export class SlackStore {
     list.push(posted);
     this.messages.set(message.channel, list);
     return posted;
+  }
+
+  /** Changes a message's text; answers it as it was before, or undefined when there is no such message. */
+  editMessage(channel: string, ts: string, text: string): SlackSeedMessage | undefined {
+    const message = this.channelMessages(channel).find((candidate) => candidate.ts === ts);
+    if (!message) return undefined;
+    const previous = { ...message };
+    message.text = text;
+    return previous;
+  }
+
+  /** Removes a message; answers it, or undefined when there is no such message. */
+  deleteMessage(channel: string, ts: string): SlackSeedMessage | undefined {
+    const list = this.channelMessages(channel);
+    const index = list.findIndex((candidate) => candidate.ts === ts);
+    return index === -1 ? undefined : list.splice(index, 1)[0];
   }
 
   issueTokens(grant: SlackGrant, nowMs: number) {
