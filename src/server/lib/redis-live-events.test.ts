@@ -13,7 +13,9 @@ const data = (text: string): LiveEventData => ({
   messages: [{ text } as unknown as SourceMessage],
 });
 const texts = (events: LiveEvent[]) =>
-  events.map((event) => (event.type === 'messages' ? (event.messages[0] as unknown as { text: string }).text : ''));
+  events.map((event) =>
+    event.type === 'messages' ? (event.messages[0] as unknown as { text: string }).text : '',
+  );
 
 describe.skipIf(!reachable)('live events across two instances through Redis', () => {
   const prefix = testRedisPrefix();

@@ -83,7 +83,13 @@ async function useEveryCall() {
   const cache = createMemoryCache();
   const gather = (token: string, who: ConnectorAccount, lookups = cache) =>
     gatherSlack(
-      { client, cache: lookups, accessToken: token, now: Math.floor(Date.now() / 1000), sharedMaxAgeSeconds: 0 },
+      {
+        client,
+        cache: lookups,
+        accessToken: token,
+        now: Math.floor(Date.now() / 1000),
+        sharedMaxAgeSeconds: 0,
+      },
       who,
     );
   const alice = account('U0ALICE00', 'T0ACME001');

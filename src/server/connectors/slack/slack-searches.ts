@@ -10,6 +10,7 @@ import {
   workspaceUserGroups,
   type Lookup,
   type SlackLookupContext,
+  type UserGroups,
 } from './slack-lookups.ts';
 
 /** Slack's guide promises the last 7 days of mentions, up to the latest 100 (SPEC §9). */
@@ -128,14 +129,17 @@ const ESSENTIAL = ['me', 'is:dm', 'is:mpim'] as const;
  * made once for the workspace with one member's token and kept for the others. Optional: they take what the budget
  * leaves after members' own searches, and kinds that did not fit are searched by a later member.
  */
-async function searchShared(context: SearchContext, after: string): Promise<SharedSearches> {
+async function searchShared(
+  context: SearchContext,
+  after: string,
+  groups: UserGroups,
+): Promise<SharedSearches> {
   const kept = await context.cache.get<SharedSearches>(sharedKey(context.workspace));
   const fresh = kept && context.now - kept.at < context.sharedMaxAgeSeconds;
   if (fresh && kept.searched >= kept.total) return kept;
   const running = sharedInFlight.get(context.workspace);
   if (running) return running;
   const made = (async (): Promise<SharedSearches> => {
-    const groups = await workspaceUserGroups(context);
     const queries: { kind: SlackSearchKind; query: string; group?: string }[] = [
       ...ALL_MENTIONS.map((token) => ({ kind: 'all_mentions' as const, query: token })),
       ...('groups' in groups
@@ -203,11 +207,10 @@ async function searchShared(context: SearchContext, after: string): Promise<Shar
 export async function searchWorkspace(context: SearchContext): Promise<Searched> {
   const { me } = context;
   const after = afterDate(context.now);
-  const mine = await searchMine(context, after);
-  const [shared, memberOf, groups] = await Promise.all([
-    searchShared(context, after),
+  const [mine, groups] = await Promise.all([searchMine(context, after), workspaceUserGroups(context)]);
+  const [shared, memberOf] = await Promise.all([
+    searchShared(context, after, groups),
     myPublicChannels(context),
-    workspaceUserGroups(context),
   ]);
   const myGroups = new Set(
     'groups' in groups

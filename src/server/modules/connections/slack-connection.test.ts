@@ -19,7 +19,7 @@ import {
   startConnect,
 } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
+import { REFRESH_SEARCH_EVERY_MS } from '../slack-intake/slack-intake.service.ts';
 
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
@@ -195,38 +195,38 @@ describe('gathering Slack messages', () => {
     expect(await calls('usergroups.list')).toHaveLength(1);
   });
 
-  it('waits out a short 429 on search and reports a longer one as that account’s rate limit', async () => {
+  it('waits out a short 429 on search; a longer one leaves a new account catching up, not failed', async () => {
     const { token } = await connectedUser();
     await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 1, times: 1 });
     expect((await messages(token)).accounts[0]!.error).toBeUndefined();
+
+    const newcomer = await connectedUser();
     await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 120, times: 1 });
-    laterBy(GATHERING_SHARED_FOR_MS);
-    const limited = await messages(token);
-    expect(limited.accounts[0]!.error?.code).toBe('RATE_LIMITED');
+    const limited = await messages(newcomer.token);
+    expect(limited.accounts[0]).toMatchObject({ status: 'completed', messages_found: 0 });
+    const [connection] = await status(newcomer.token);
+    expect(connection!.slack_intake).toMatchObject({ state: 'catching_up', backfill: { done: 0 } });
   });
 
-  it('keeps the last good messages through a rate-limited refresh, stale, and does not call the failure a fetch', async () => {
+  it('keeps showing the kept messages, without an error, when Slack answers a refresh with a long 429', async () => {
     const { token } = await connectedUser();
     const good = await messages(token);
-    const [before] = await status(token);
     expect(good.messages.length).toBeGreaterThan(0);
 
     await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 120, times: 1 });
-    laterBy(GATHERING_SHARED_FOR_MS);
+    laterBy(REFRESH_SEARCH_EVERY_MS);
     const limited = await messages(token);
 
     expect(limited.accounts[0]).toMatchObject({
-      status: 'error',
-      error: { code: 'RATE_LIMITED' },
-      stale: true,
-      last_success_at: good.accounts[0]!.fetched_at,
+      status: 'completed',
+      stale: false,
       messages_found: good.messages.length,
     });
     expect(limited.messages.map((message) => message.platform_message_id)).toEqual(
       good.messages.map((message) => message.platform_message_id),
     );
     const [after] = await status(token);
-    expect(after).toMatchObject({ status: 'error', last_success_at: before!.last_success_at });
+    expect(after).toMatchObject({ status: 'active', slack_intake: { state: 'polling' } });
   });
 
   it('refreshes a rotating token before it expires, once for concurrent requests', async () => {
