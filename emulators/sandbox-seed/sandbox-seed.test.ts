@@ -136,6 +136,17 @@ describe('startSandboxEmulators', () => {
     }
   });
 
+  it('gives the app an app-level token the Slack emulator takes for apps.event.authorizations.list', async () => {
+    const slack = new WebClient(sandbox.appEnv.SLACK_APP_TOKEN, {
+      slackApiUrl: `${sandbox.appEnv.SLACK_API_URL}/`,
+      retryConfig: { retries: 0 },
+    });
+    // Past the token and scope checks: only the made-up event context is refused.
+    await expect(
+      slack.apps.event.authorizations.list({ event_context: '4-never-delivered' }),
+    ).rejects.toMatchObject({ data: { error: 'invalid_event_context' } });
+  });
+
   it('lets the sandbox ChatWork app connect Maya and read her 22 rooms', async () => {
     const env = sandbox.appEnv;
     const verifier = 'v'.repeat(43);

@@ -18,6 +18,12 @@ function messagesFrom(now: number, lines: Record<string, Line>): SlackSeedMessag
 }
 
 /**
+ * The sandbox Slack app's app-level token (`authorizations:read`): the app lists who may see an event with it
+ * (`apps.event.authorizations.list`).
+ */
+export const SANDBOX_SLACK_APP_TOKEN = 'xapp-1-A0SANDBOX-1-sandbox';
+
+/**
  * Two workspaces for the sandbox: Acme Corp on a paid plan and 星デザイン on the free plan (no user groups). Maya
  * Chen is in both (U01MAYA00, U02MAYA00) and is the first user of each, so the consent page offers her first. Every
  * kind of message Matome gathers reaches her within the last 7 days.
@@ -240,5 +246,6 @@ export function sandboxSlackSeed(now: number = Date.now()): SlackSeed {
         }),
       },
     ],
+    appTokens: [{ token: SANDBOX_SLACK_APP_TOKEN, scopes: ['authorizations:read'] }],
   };
 }

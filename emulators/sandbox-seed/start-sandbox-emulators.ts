@@ -8,7 +8,7 @@ import { sandboxStripeSeed, stripeAppEnv } from './sandbox-stripe-seed.ts';
 import { sandboxChatworkSeed } from './sandbox-chatwork-seed.ts';
 import { sandboxGithubSeed } from './sandbox-github-seed.ts';
 import { sandboxGoogleSeed } from './sandbox-google-seed.ts';
-import { sandboxSlackSeed } from './sandbox-slack-seed.ts';
+import { SANDBOX_SLACK_APP_TOKEN, sandboxSlackSeed } from './sandbox-slack-seed.ts';
 
 export interface SandboxEmulators {
   slack: RunningEmulator;
@@ -64,6 +64,7 @@ export function sandboxAppEnv(urls: {
     SLACK_API_URL: `${urls.slack}/api`,
     SLACK_AUTHORIZE_URL: `${urls.slack}/oauth/v2/authorize`,
     SLACK_SIGNING_SECRET: SANDBOX_SLACK_SIGNING_SECRET,
+    SLACK_APP_TOKEN: SANDBOX_SLACK_APP_TOKEN,
     CHATWORK_CLIENT_ID: 'sandbox-chatwork-client',
     CHATWORK_CLIENT_SECRET: 'sandbox-chatwork-secret',
     CHATWORK_API_URL: `${urls.chatwork}/v2`,

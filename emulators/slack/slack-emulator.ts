@@ -2,11 +2,15 @@
  * A local stand-in for Slack's OAuth v2 consent page and the Web API methods Matome calls with a user token:
  * oauth.v2.access, auth.test, auth.revoke, team.info, users.info, users.list, users.conversations,
  * usergroups.list, conversations.list/info/history/replies, search.messages, chat.postMessage and
- * chat.getPermalink. Its answers are held to Slack's OpenAPI document by the connectors' contract tests.
+ * chat.getPermalink; with an app-level token (`xapp-…`, seeded in `appTokens`), apps.event.authorizations.list
+ * (slack-event-authorizations.ts). Each method takes only its own kind of token (`not_allowed_token_type`
+ * otherwise). The Events API side, new messages, edits, deletions and thread broadcasts delivered to the app's
+ * request URL, is slack-events.ts. Its answers are held to Slack's OpenAPI document by the connectors' contract
+ * tests.
  *
  * What it knowingly does not model, and what real Slack does there:
  * - the search index lag: real search finds a new message only seconds after it is posted (reported by
- *   integrators, e.g. nearai/ironclaw#6266); here it is found at once;
+ *   integrators, e.g. nearai/ironclaw#6266); here it is found at once, and an edit or deletion shows at once too;
  * - whether search finds `<!channel>`, `<!here>`, `<!everyone>` and `<!subteam^…>` at all, and whether it knows
  *   `OR`: Slack documents neither (shared/providers/slack.md §9). Here the tokens are found as literal text and
  *   `OR` is an ordinary word, the reading under which a connector must still be right;
@@ -18,10 +22,18 @@
  * - per-channel posting limits of chat.postMessage (about one message a second,
  *   docs.slack.dev/apis/web-api/rate-limits) and Slack's tolerance of bursts above a tier (tiers are "20+" and so
  *   on): fixed one-minute windows per workspace, app and method, stricter than Slack;
- * - bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid and org-wide tokens, Socket Mode, events
- *   other than new messages (slack-events.ts), files, reactions, blocks and attachments, message edits and deletions, `users.conversations`
- *   for a user other than the caller, and tokens passed in the query string (ignored, as for apps created after
- *   2021-02-24).
+ * - bot tokens (bot `scope` on the consent page is ignored), Enterprise Grid and org-wide tokens, Socket Mode,
+ *   events other than messages and their edits and deletions, files, reactions, blocks and attachments, `edited`
+ *   on edited messages in history, `users.conversations` for a user other than the caller, several apps receiving
+ *   events (events are the first seeded app's, and every live user token of the workspace counts as one of its
+ *   installations), and tokens passed in the query string (ignored, as for apps created after 2021-02-24).
+ *
+ * Where Slack's own documents disagree: the OpenAPI document's example for apps.event.authorizations.list shows
+ * `authorizations` as one object, while the method page and the changelog that introduced it
+ * (api.slack.com/changelog/2020-09-15-events-api-truncate-authed-users) show a list of installations. The
+ * emulator answers a list. The document lists no error codes for that method; the method page lists
+ * `invalid_event_context`, `auth_mismatch` and `invalid_cursor`, which the emulator uses, with `invalid_arguments`
+ * for a missing `event_context`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
