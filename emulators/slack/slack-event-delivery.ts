@@ -57,6 +57,7 @@ export class SlackEventDelivery {
   private readonly clock: Clock;
   private readonly limiter: FixedWindowLimiter;
   private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
   /** The minute each workspace was last told it is rate limited, so it is told at most once a minute. */
   private readonly noticeMinutes = new Map<string, number>();
 
@@ -74,6 +75,7 @@ export class SlackEventDelivery {
   }
 
   close(): void {
+    this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
@@ -136,7 +138,8 @@ export class SlackEventDelivery {
     }
     const at = new Date(this.clock.now()).toISOString();
     this.attempts.push({ ...sending, attempt, status, retryReason, failure, at });
-    if (!failure || attempt >= maxRetries) return;
+    // An attempt still under way when the emulator closes schedules no retry.
+    if (!failure || attempt >= maxRetries || this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.attempt(sending, body, attempt + 1, failure);
