@@ -24,7 +24,6 @@ export function configureConnectors(
   const slack = createSlackClient({
     apiUrl: settings.SLACK_API_URL,
     timeoutMs,
-    limiters,
     ...(shared.redis ? { redis: shared.redis } : {}),
   });
   const chatwork = createChatworkClient({

@@ -9,7 +9,6 @@ import {
 } from '@slack/web-api';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { Limiters } from '../../lib/limiters.ts';
 import { createMemorySlidingWindow, createRedisSlidingWindow, type Clock } from '../../lib/sliding-window.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
 import type { Redis } from 'ioredis';
@@ -113,11 +112,6 @@ function toProviderError(error: unknown): ProviderError {
 export type SlackClientOptions = {
   apiUrl: string;
   timeoutMs: number;
-  /**
-   * @deprecated Not used: Slack's budgets count in sliding windows (decision 146), in Redis when `redis` is given.
-   * Still accepted so that callers passing their shared limiters need not change at once.
-   */
-  limiters?: Limiters;
   /** Where the call and search budgets count when several instances share Redis. */
   redis?: { client: Redis; prefix: string };
   /** Milliseconds since the epoch; the budgets' clock. */

@@ -10,7 +10,6 @@ import {
   type MessageResultByPlatform,
   type Platform,
   type PlatformConnection,
-  type SourceMessageByPlatform,
   type Tag,
 } from '../../../contract/messages.ts';
 import type { Cache } from '../../lib/cache.ts';

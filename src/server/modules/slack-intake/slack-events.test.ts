@@ -38,6 +38,7 @@ beforeEach(async () => {
 });
 
 const app = () => testApp.app;
+type MessagesEvent = Extract<LiveEvent, { type: 'messages' }>;
 let eventCounter = 0;
 
 function post(body: unknown, options: { secret?: string; timestamp?: number; retry?: number } = {}) {
@@ -81,8 +82,10 @@ async function aliceConnected() {
   const registered = await registerUser(app());
   await connectAccount(app(), 'slack', registered.tokens.accessToken);
   const first = await messagesOf(registered.tokens.accessToken, true);
-  const received: LiveEvent[] = [];
-  const stop = await liveEvents.subscribe(registered.user.id, (event) => received.push(event));
+  const received: MessagesEvent[] = [];
+  const stop = await liveEvents.subscribe(registered.user.id, (event) => {
+    if (event.type === 'messages') received.push(event);
+  });
   return { token: registered.tokens.accessToken, userId: registered.user.id, first, received, stop };
 }
 
@@ -97,7 +100,7 @@ async function messagesOf(token: string, refresh = false) {
 }
 
 /** Waits until `count` events arrived; the queue handles events in order, so earlier ones are done by then. */
-async function received(alice: { received: LiveEvent[] }, count: number): Promise<void> {
+async function received(alice: { received: MessagesEvent[] }, count: number): Promise<void> {
   await vi.waitFor(() => expect(alice.received.length).toBeGreaterThanOrEqual(count));
 }
 
