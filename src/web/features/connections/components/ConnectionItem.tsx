@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlatformConnection, SlackUnavailable } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import '../lib/chatwork-live-texts.ts';
+import { SlackIntakeStatus } from './SlackIntakeStatus.tsx';
 
 interface ConnectionItemProps {
   connection: PlatformConnection & { unavailable?: readonly SlackUnavailable[] };
@@ -56,6 +57,7 @@ export function ConnectionItem({
             )}
           </p>
           <p className="text-xs text-slate-500">{lastFetched}</p>
+          {connection.slack_intake && <SlackIntakeStatus intake={connection.slack_intake} />}
           {connection.status === 'error' && <p className="text-xs text-red-700">{t('account.failing')}</p>}
           {connection.unavailable?.map(({ kind, reason }) => (
             <p key={kind} className="text-xs text-amber-800">

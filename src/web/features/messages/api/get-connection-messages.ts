@@ -29,8 +29,11 @@ export function getConnectionMessages<P extends Platform>(
 /** The server caches one connection's messages for 60 s; asking again sooner only returns the same answer. */
 export const CONNECTION_MESSAGES_STALE_MS = 60_000;
 
+/** The start of the keys of every connection's messages on one platform. */
+export const platformMessagesQueryKey = (platform: Platform) => ['messages', platform] as const;
+
 export const connectionMessagesQueryKey = (platform: Platform, connectionId: string) =>
-  ['messages', platform, connectionId] as const;
+  [...platformMessagesQueryKey(platform), connectionId] as const;
 
 export const connectionMessagesQueryOptions = (platform: Platform, connectionId: string) =>
   queryOptions({

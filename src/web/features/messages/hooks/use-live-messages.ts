@@ -1,39 +1,67 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { accountCounts, compareNewestFirst, summarizeMessages } from '../../../../contract/classification.ts';
-import { LIVE_MESSAGES_EVENT } from '../../../../contract/live.ts';
+import { z } from 'zod';
+import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT, liveRemovedSchema } from '../../../../contract/live.ts';
 import {
-  sourceMessageSchema,
   platformSchema,
-  type MessageResultByPlatform,
+  sourceMessageSchema,
   type Platform,
   type SourceMessage,
 } from '../../../../contract/messages.ts';
-import { z } from 'zod';
-import { connectionMessagesQueryKey } from '../api/get-connection-messages.ts';
+import { connectionMessagesQueryKey, platformMessagesQueryKey } from '../api/get-connection-messages.ts';
 import { getStreamTicket } from '../api/stream-ticket.ts';
+import {
+  addToResult,
+  groupByConnection,
+  mergeIntoPending,
+  removeFromPending,
+  removeFromResult,
+  replaceInResult,
+  splitByShown,
+  type ConnectionResult,
+} from './live-result.ts';
 
 const liveMessagesSchema = z.object({ platform: platformSchema, messages: z.array(sourceMessageSchema) });
 
 /** Waits between reconnects after a failure: a little longer each time, never more than 30 s. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-/** Adds messages to the cached answer of their connection, each once, newest first, with counts to match. */
-function addToConnection(
-  result: MessageResultByPlatform[Platform] | undefined,
-  arrived: readonly SourceMessage[],
-): MessageResultByPlatform[Platform] | undefined {
-  if (!result) return result;
-  const known = new Set(result.messages.map((message) => message.platform_message_id));
-  const fresh = arrived.filter((message) => !known.has(message.platform_message_id));
-  if (fresh.length === 0) return result;
-  const messages = [...fresh, ...result.messages].sort(compareNewestFirst) as typeof result.messages;
-  return {
-    ...result,
-    messages,
-    accounts: result.accounts.map((stats) => ({ ...stats, ...accountCounts(messages) })),
-    summary: summarizeMessages(messages, result.accounts.length),
-  } as MessageResultByPlatform[Platform];
+/** An event's data as the schema reads it, or undefined when it does not fit (it is then ignored). */
+function parseData<T>(schema: z.ZodType<T>, event: MessageEvent<string>): T | undefined {
+  try {
+    return schema.parse(JSON.parse(event.data));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Edits of shown messages change them in place, at once: only what is new waits, so what the user reads does not
+ * move. Returns the messages new to their connection.
+ */
+function applyChanges(queryClient: QueryClient, arrived: readonly SourceMessage[]): SourceMessage[] {
+  const fresh: SourceMessage[] = [];
+  for (const messages of groupByConnection(arrived)) {
+    const { platform, account_info } = messages[0]!;
+    const key = connectionMessagesQueryKey(platform, account_info.connection_id);
+    const split = splitByShown(queryClient.getQueryData<ConnectionResult>(key), messages);
+    if (split.changed.length > 0)
+      queryClient.setQueryData<ConnectionResult>(key, (result) => replaceInResult(result, split.changed));
+    fresh.push(...split.fresh);
+  }
+  return fresh;
+}
+
+/** Takes removed messages out of every cached answer of the platform that holds them. */
+function applyRemoval(queryClient: QueryClient, platform: Platform, ids: ReadonlySet<string>) {
+  const cached = queryClient.getQueriesData<ConnectionResult>({
+    queryKey: platformMessagesQueryKey(platform),
+  });
+  for (const [key, result] of cached) {
+    const kept = removeFromResult(result, ids);
+    // Setting an unchanged answer would still mark it fresh, delaying its next fetch.
+    if (kept !== result) queryClient.setQueryData(key, kept);
+  }
 }
 
 export interface LiveMessages {
@@ -83,17 +111,18 @@ export function useLiveMessages(): LiveMessages {
       source.addEventListener('open', () => (failures = 0));
       source.addEventListener(LIVE_MESSAGES_EVENT, (event: MessageEvent<string>) => {
         if (event.lastEventId) lastEventId.current = event.lastEventId;
-        let parsed: z.infer<typeof liveMessagesSchema>;
-        try {
-          parsed = liveMessagesSchema.parse(JSON.parse(event.data));
-        } catch {
-          return;
-        }
-        setPending((current) => {
-          const known = new Set(current.map((message) => message.platform_message_id));
-          const fresh = parsed.messages.filter((message) => !known.has(message.platform_message_id));
-          return fresh.length ? [...fresh, ...current] : current;
-        });
+        const data = parseData(liveMessagesSchema, event);
+        if (!data) return;
+        const fresh = applyChanges(queryClient, data.messages);
+        setPending((current) => mergeIntoPending(current, fresh));
+      });
+      source.addEventListener(LIVE_REMOVED_EVENT, (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId.current = event.lastEventId;
+        const data = parseData(liveRemovedSchema, event);
+        if (!data) return;
+        const ids = new Set(data.ids);
+        applyRemoval(queryClient, data.platform, ids);
+        setPending((current) => removeFromPending(current, data.platform, ids));
       });
       // The ticket was single-use, so the browser's own reconnect would be refused: a new stream gets a new one.
       source.addEventListener('error', () => {
@@ -109,19 +138,14 @@ export function useLiveMessages(): LiveMessages {
       clearTimeout(timer);
       source?.close();
     };
-  }, []);
+  }, [queryClient]);
 
   const reveal = useCallback(() => {
-    const byConnection = new Map<string, SourceMessage[]>();
-    for (const message of pending) {
-      const key = `${message.platform}:${message.account_info.connection_id}`;
-      byConnection.set(key, [...(byConnection.get(key) ?? []), message]);
-    }
-    for (const messages of byConnection.values()) {
+    for (const messages of groupByConnection(pending)) {
       const { platform, account_info } = messages[0]!;
-      queryClient.setQueryData<MessageResultByPlatform[Platform]>(
+      queryClient.setQueryData<ConnectionResult>(
         connectionMessagesQueryKey(platform, account_info.connection_id),
-        (result) => addToConnection(result, messages),
+        (result) => addToResult(result, messages),
       );
     }
     setPending([]);

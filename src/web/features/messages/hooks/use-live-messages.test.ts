@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT } from '../../../../contract/live.ts';
+import type { SourceMessage } from '../../../../contract/messages.ts';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
+import { slackResult } from '../../../test/dashboard-fixtures.ts';
+import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
+import { connectionMessagesQueryKey } from '../api/get-connection-messages.ts';
+import type { ConnectionResult } from './live-result.ts';
+import { useLiveMessages } from './use-live-messages.ts';
+
+type Listener = (event: MessageEvent<string>) => void;
+
+/** Stands in for the browser's EventSource: the test delivers the server's events by hand. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  private readonly listeners = new Map<string, Listener[]>();
+
+  readonly url: string;
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {}
+
+  deliver(type: string, id: string, data?: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id });
+    act(() => this.listeners.get(type)?.forEach((listener) => listener(event)));
+  }
+}
+
+const key = connectionMessagesQueryKey('slack', 'sl-1');
+const shown = slackResult(['<@UKENJI> One', '<@UKENJI> Two']);
+const [one, two] = shown.messages as [SourceMessage, SourceMessage];
+const newer: SourceMessage = { ...one, platform_message_id: 'C1-new', send_time: one.send_time + 30 };
+const edited: SourceMessage = { ...two, body: 'Two, edited' };
+
+function renderLive() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(key, shown);
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
+  const hook = renderHook(() => useLiveMessages(), { wrapper });
+  const cached = () => queryClient.getQueryData<ConnectionResult>(key)!;
+  return { ...hook, cached };
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  accessTokenStore.set(fakeAccessToken(3600));
+  stubApi({
+    'POST /api/events/ticket': () => json(200, { ticket: 'ticket-0123456789abcdef', expires_in: 30 }),
+  });
+});
+
+describe('useLiveMessages', () => {
+  it('changes an edited message in place, holds new ones back, and drops removed ones from both', async () => {
+    const { result, cached } = renderLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const [source] = FakeEventSource.opened as [FakeEventSource];
+
+    source.deliver(LIVE_MESSAGES_EVENT, '7', { platform: 'slack', messages: [newer, edited] });
+
+    expect(cached().messages).toEqual([one, edited]);
+    expect(result.current.pending).toEqual([newer]);
+
+    source.deliver(LIVE_REMOVED_EVENT, '8', {
+      platform: 'slack',
+      ids: [one.platform_message_id, newer.platform_message_id],
+    });
+
+    expect(cached().messages).toEqual([edited]);
+    expect(cached().summary.total_messages).toBe(1);
+    expect(result.current.pending).toEqual([]);
+  });
+
+  it('resumes after a drop from the last event of either kind', async () => {
+    renderLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const [source] = FakeEventSource.opened as [FakeEventSource];
+
+    source.deliver(LIVE_MESSAGES_EVENT, '7', { platform: 'slack', messages: [newer] });
+    source.deliver(LIVE_REMOVED_EVENT, '8', { platform: 'slack', ids: [newer.platform_message_id] });
+    source.deliver('error', '');
+
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(
+      new URL(FakeEventSource.opened[1]!.url, 'http://matome.test').searchParams.get('last_event_id'),
+    ).toBe('8');
+  });
+});
