@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { SlackSourceMessage } from '../../../contract/messages.ts';
+import type { Unavailable } from '../../connectors/connector-account.ts';
 
 /**
  * Where a Slack connection's inbox comes from (issue 22): the messages that concern it, as its searches found them
@@ -13,6 +14,8 @@ export type KeptState = {
   /** When the connection was last searched (ms since the epoch); null while its history waits for the budget. */
   searchedAt: number | null;
   backfill: { done: number; total: number };
+  /** Kinds the last search could not look for, and why (decision 050). */
+  unavailable?: Unavailable[];
 };
 
 export type Kept = { messages: SlackSourceMessage[]; state: KeptState | undefined };

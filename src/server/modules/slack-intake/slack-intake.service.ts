@@ -100,6 +100,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
       checked: ranks.size,
       total: ranks.size,
       backfill: state?.backfill ?? { done: 0, total: SLACK_ESSENTIAL_SEARCHES },
+      ...(state?.unavailable?.length ? { unavailable: state.unavailable } : {}),
     };
   }
 
@@ -141,6 +142,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
     await deps.kept.setState(row.id, {
       searchedAt: startedAt,
       backfill: found.backfill ?? { done: SLACK_ESSENTIAL_SEARCHES, total: SLACK_ESSENTIAL_SEARCHES },
+      ...(found.unavailable ? { unavailable: found.unavailable } : {}),
     });
   }
 
