@@ -25,6 +25,10 @@ describe('GET /api/health', () => {
       status: 'ok',
       db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      slack_intake: {
+        private_live: false,
+        workspaces: { live: 0, catching_up: 0, polling: 0, interrupted: 0 },
+      },
     });
   });
 });
