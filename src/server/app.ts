@@ -343,6 +343,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     search: (row, sharedMaxAgeSeconds) => providerCalls.gatherSlack(row, sharedMaxAgeSeconds),
     applyLiveChanges: (userId, changes) => messagesService.applyLiveChanges(userId, 'slack', changes),
     clock,
+    ...(redis
+      ? { queues: { connection: redis.queues, prefix: redis.prefix, runJobs: options.runJobs ?? false } }
+      : {}),
+    connectionOf: (userId, connectionId) =>
+      connectionsService.requireConnection(userId, 'slack', connectionId).catch(() => undefined),
     log: app.log,
   });
   const accountStatsService = createAccountStatsService({ repo: createAccountStatsRepo(database.db), clock });
@@ -415,6 +420,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               queues: async () => ({
                 gathering: await gathering.counts(),
                 maintenance: await queueScheduler.counts(),
+                ...(slackIntake.retries.counts
+                  ? { 'slack-history': await slackIntake.retries.counts() }
+                  : {}),
               }),
             },
           }

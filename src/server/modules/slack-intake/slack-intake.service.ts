@@ -9,6 +9,7 @@ import { ProviderError } from '../../connectors/provider-error.ts';
 import { SLACK_ESSENTIAL_SEARCHES } from '../../connectors/slack/slack-client.ts';
 import { SLACK_LOOKBACK_DAYS } from '../../connectors/slack/slack-searches.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
+import type { HistoryRetries } from './history-retries.ts';
 import type { KeptMessages, KeptState } from './kept-messages.ts';
 import type { SlackIntakeRepo } from './slack-intake.repo.ts';
 import { pollEveryMinutes, workspaceFlow, type WorkspaceFlow } from './workspace-flow.ts';
@@ -33,7 +34,8 @@ export type SlackIntakeDeps = {
   clock: () => number;
   /** Told of messages a history search found after the person's answer was made, to lay over it and stream. */
   onCaughtUp: (row: ConnectionRow, messages: SlackSourceMessage[]) => Promise<void>;
-  onError: (error: unknown) => void;
+  /** Where a history the budget had no room for waits to be searched again. */
+  retries: HistoryRetries;
 };
 
 export type IntakeGathered = Gathered<SlackSourceMessage>;
@@ -53,8 +55,6 @@ function caughtUp(state: KeptState | undefined): state is KeptState & { searched
  * what events brought and is searched again when the budget allows, in the background.
  */
 export function createSlackIntakeService(deps: SlackIntakeDeps) {
-  const retries = new Map<string, NodeJS.Timeout>();
-  let closed = false;
   let health: { at: number; counts: Promise<Record<SlackIntakeState, number>> } | undefined;
 
   async function flowOf(
@@ -102,16 +102,6 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
       backfill: state?.backfill ?? { done: 0, total: SLACK_ESSENTIAL_SEARCHES },
       ...(state?.unavailable?.length ? { unavailable: state.unavailable } : {}),
     };
-  }
-
-  function retryLater(row: ConnectionRow, afterSeconds: number): void {
-    if (closed || retries.has(row.id)) return;
-    const timer = setTimeout(() => {
-      retries.delete(row.id);
-      void catchUp(row).catch(deps.onError);
-    }, afterSeconds * 1000);
-    timer.unref();
-    retries.set(row.id, timer);
   }
 
   /** A history the budget had no room for, searched in the background; what it found reaches the open inbox. */
@@ -164,7 +154,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
             searchedAt: null,
             backfill: { done: 0, total: SLACK_ESSENTIAL_SEARCHES },
           });
-        if (reason === 'history') retryLater(row, error.retryAfterSeconds ?? 60);
+        if (reason === 'history') deps.retries.later(row, error.retryAfterSeconds ?? 60);
       }
     }
     const kept = await deps.kept.read(row.id);
@@ -211,6 +201,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
 
   return {
     gather,
+    catchUp,
     statusOf,
 
     /** Workspaces with connected members by state, for `GET /api/health`; made at most every 15 s. */
@@ -221,13 +212,6 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
         health.counts.catch(() => (health = undefined));
       }
       return { private_live: deps.privateLive, workspaces: await health.counts };
-    },
-
-    /** Stops the background searches of histories. */
-    close(): void {
-      closed = true;
-      for (const timer of retries.values()) clearTimeout(timer);
-      retries.clear();
     },
   };
 }

@@ -219,3 +219,24 @@ describe('the Slack intake of one workspace', () => {
     expect(await searches()).toBe(afterAlice + 3);
   });
 });
+
+describe('a history the budget had no room for', () => {
+  it('is searched again in the background, and what it finds reaches the open inbox', async () => {
+    await control(emulator.url, 'reset');
+    const dana = await member('U0ALICE00');
+    await control(emulator.url, 'faults', { method: 'search.messages', retryAfter: 6, times: 1 });
+    const first = await inbox(dana.token);
+    expect(first.accounts[0]).toMatchObject({ status: 'completed', messages_found: 0 });
+    expect(await intakeOf(dana.token)).toMatchObject({ state: 'catching_up', backfill: { done: 0 } });
+
+    await vi.waitFor(() => expect(texts(dana.received).length).toBeGreaterThan(0), {
+      timeout: 15_000,
+      interval: 200,
+    });
+    expect((await intakeOf(dana.token)).state).not.toBe('catching_up');
+    const caughtUp = await inbox(dana.token);
+    expect(caughtUp.messages.map((message) => message.body)).toEqual(
+      expect.arrayContaining(texts(dana.received)),
+    );
+  }, 30_000);
+});

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { createInProcessQueue } from '../../lib/work-queue.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { LiveChanges, LiveOutcome } from '../messages/live-merge.ts';
+import { createInProcessHistoryRetries, createQueuedHistoryRetries } from './history-retries.ts';
 import { createMemoryKeptMessages, createRedisKeptMessages } from './kept-messages.ts';
 import { createSlackEventIntake } from './slack-event-intake.ts';
 import { createSlackIntakeRepo } from './slack-intake.repo.ts';
@@ -25,6 +26,10 @@ export type SlackIntakeOptions = {
   search: (row: ConnectionRow, sharedMaxAgeSeconds: number) => Promise<Gathered<SlackSourceMessage>>;
   applyLiveChanges: (userId: string, changes: LiveChanges<'slack'>) => Promise<LiveOutcome<'slack'>>;
   clock: () => number;
+  /** With Redis: histories wait in a BullMQ queue that workers (`runJobs`) take from. */
+  queues?: { connection: Redis; prefix: string; runJobs: boolean };
+  /** The connection of a queued history, if it still exists. */
+  connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
   log: {
     warn: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
@@ -52,6 +57,17 @@ export function createSlackIntake(options: SlackIntakeOptions) {
         'Slack did not list who can see an event; they get it at their next search',
       ),
   });
+  const onRetryError = (error: unknown) =>
+    options.log.error({ err: error }, 'searching a Slack history in the background failed');
+  const catchUp = () => service.catchUp;
+  const retries = options.queues
+    ? createQueuedHistoryRetries({
+        ...options.queues,
+        connectionOf: options.connectionOf,
+        catchUp,
+        onError: onRetryError,
+      })
+    : createInProcessHistoryRetries(catchUp, onRetryError);
   const service = createSlackIntakeService({
     repo,
     kept,
@@ -70,8 +86,7 @@ export function createSlackIntake(options: SlackIntakeOptions) {
         });
       }
     },
-    onError: (error) =>
-      options.log.error({ err: error }, 'searching a Slack history in the background failed'),
+    retries,
   });
   const queue = createInProcessQueue<SlackEventCallback>(
     async (callback) => {
@@ -83,8 +98,9 @@ export function createSlackIntake(options: SlackIntakeOptions) {
     events,
     service,
     queue,
+    retries,
     async close(): Promise<void> {
-      service.close();
+      await retries.close();
       await queue.close();
     },
   };

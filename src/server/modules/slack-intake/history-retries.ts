@@ -1,0 +1,90 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { QueueCounts } from '../../lib/queue-scheduler.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+
+/**
+ * A Slack history the workspace's search budget had no room for is searched again later, in the background
+ * (issue 22): in this process by a timer, or with Redis as a delayed BullMQ job that a worker runs. Each connection
+ * waits at most once at a time.
+ */
+export interface HistoryRetries {
+  later(row: ConnectionRow, afterSeconds: number): void;
+  counts?(): Promise<QueueCounts>;
+  close(): Promise<void>;
+}
+
+export type CatchUp = (row: ConnectionRow) => Promise<void>;
+
+export function createInProcessHistoryRetries(catchUp: () => CatchUp, onError: (error: unknown) => void) {
+  const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  const retries: HistoryRetries = {
+    later(row, afterSeconds) {
+      if (closed || timers.has(row.id)) return;
+      const timer = setTimeout(() => {
+        timers.delete(row.id);
+        void catchUp()(row).catch(onError);
+      }, afterSeconds * 1000);
+      timer.unref();
+      timers.set(row.id, timer);
+    },
+    async close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+  return retries;
+}
+
+type HistoryJob = { userId: string; connectionId: string };
+
+/** Histories searched by whichever worker takes the job; the job finds the connection again, if it still exists. */
+export function createQueuedHistoryRetries(options: {
+  connection: Redis;
+  prefix: string;
+  runJobs: boolean;
+  connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
+  catchUp: () => CatchUp;
+  onError: (error: unknown) => void;
+}): HistoryRetries {
+  const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
+  const queue = new Queue<HistoryJob>('slack-history', queueOptions);
+  queue.on('error', options.onError);
+  const worker = options.runJobs
+    ? new Worker<HistoryJob>(
+        'slack-history',
+        async (job) => {
+          const row = await options.connectionOf(job.data.userId, job.data.connectionId);
+          if (row) await options.catchUp()(row);
+        },
+        { ...queueOptions, concurrency: 2 },
+      )
+    : undefined;
+  worker?.on('failed', (_job, error) => options.onError(error));
+  worker?.on('error', options.onError);
+  return {
+    later(row, afterSeconds) {
+      queue
+        .add(
+          'catch-up',
+          { userId: row.userId, connectionId: row.id },
+          {
+            jobId: `history-${row.id}`,
+            delay: afterSeconds * 1000,
+            removeOnComplete: true,
+            removeOnFail: true,
+          },
+        )
+        .catch(options.onError);
+    },
+    async counts() {
+      return (await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')) as QueueCounts;
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}
