@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { createMemorySlidingWindow, createRedisSlidingWindow, type Clock } from '../../lib/sliding-window.ts';
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
 import type { Redis } from 'ioredis';
-import { createRedisSearchBudget, createSearchBudget } from './slack-search-budget.ts';
+import { createRedisSearchBudget, createSearchBudget, SLACK_LIMIT_WINDOW_MS } from './slack-search-budget.ts';
 
 const PROVIDER = 'Slack';
 
@@ -33,7 +33,6 @@ const METHOD_TIERS: Record<string, number> = {
   'apps.event.authorizations.list': 100,
 };
 const DEFAULT_PER_MINUTE = 20;
-const METHOD_WINDOW_MS = 60_000;
 /** WebClients kept, one per token in use. */
 const CLIENTS_KEPT = 1000;
 /** Tier 2 for `search.messages`; three searches (one gathering's essential ones) are kept for another user. */
@@ -116,6 +115,8 @@ export type SlackClientOptions = {
   redis?: { client: Redis; prefix: string };
   /** Milliseconds since the epoch; the budgets' clock. */
   clock?: Clock;
+  /** The sliding window the budgets count (`SLACK_LIMIT_WINDOW_MS` unless a test counts Slack's bare minute). */
+  limitWindowMs?: number;
 };
 
 /**
@@ -125,7 +126,13 @@ export type SlackClientOptions = {
  */
 export function createSlackClient(options: SlackClientOptions) {
   const clock = options.clock ?? (() => Date.now());
-  const searchRules = { perMinute: SLACK_SEARCHES_PER_MINUTE, reserve: SLACK_ESSENTIAL_SEARCHES, clock };
+  const windowMs = options.limitWindowMs ?? SLACK_LIMIT_WINDOW_MS;
+  const searchRules = {
+    perMinute: SLACK_SEARCHES_PER_MINUTE,
+    reserve: SLACK_ESSENTIAL_SEARCHES,
+    clock,
+    windowMs,
+  };
   const searchBudget = options.redis
     ? createRedisSearchBudget(options.redis.client, options.redis.prefix, searchRules)
     : createSearchBudget(searchRules);
@@ -139,7 +146,7 @@ export function createSlackClient(options: SlackClientOptions) {
 
   /** Spends one call of `method` under `key`, or fails as rate limited with the time until one fits. */
   async function spend(key: string, method: string): Promise<void> {
-    const taken = await calls.take(windowKey(key, method), 1, perMinute(method), METHOD_WINDOW_MS);
+    const taken = await calls.take(windowKey(key, method), 1, perMinute(method), windowMs);
     if (!taken.ok) {
       throw new ProviderError('rate_limited', `${PROVIDER} call budget used up`, {
         retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)),
@@ -149,7 +156,7 @@ export function createSlackClient(options: SlackClientOptions) {
 
   /** Calls of `method` still allowed under `key` (a workspace) in the sliding minute, for a health display. */
   async function callsLeft(key: string, method: string): Promise<number> {
-    return Math.max(0, perMinute(method) - (await calls.used(windowKey(key, method), METHOD_WINDOW_MS)));
+    return Math.max(0, perMinute(method) - (await calls.used(windowKey(key, method), windowMs)));
   }
 
   /** One WebClient per token, as Slack's SDK advises: building one per call costs more than the call's own work. */

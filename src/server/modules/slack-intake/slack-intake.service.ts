@@ -120,11 +120,16 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
     const found = await deps.search(row, sharedMaxAgeSeconds);
     const foundIds = new Set(found.messages.map((message) => message.platform_message_id));
     const before = await deps.kept.read(row.id);
-    // What the search no longer finds is gone, unless an event brought it after the search's index was made.
+    // A mention of the member or a DM the member's own searches no longer find was deleted, or an edit took the
+    // mention out while events did not come; unless an event brought it after the search's index was made. Other
+    // kinds come from shared searches made earlier, or only from events (thread replies): their deletions and
+    // edits are the events' to tell.
     const gone = before.messages
       .filter(
         (message) =>
-          !foundIds.has(message.platform_message_id) && message.send_time * 1000 < startedAt - INDEX_LAG_MS,
+          (message.mention_types.is_direct_mention || message.is_dm) &&
+          !foundIds.has(message.platform_message_id) &&
+          message.send_time * 1000 < startedAt - INDEX_LAG_MS,
       )
       .map((message) => message.platform_message_id);
     await deps.kept.put(row.id, found.messages);

@@ -200,6 +200,23 @@ describe('the Slack intake of one workspace', () => {
     });
   });
 
+  it('follows a thread the member was mentioned in, and keeps its replies through a later search', async () => {
+    const parent = await slackControl('post', {
+      channel: 'C0GENERAL',
+      user: 'U0BOB0000',
+      text: '<@U0ALICE00> thread about the offsite',
+    });
+    await slackControl('post', {
+      channel: 'C0GENERAL',
+      user: 'U0CAROL00',
+      text: 'I can bring snacks',
+      thread_ts: parent.ts,
+    });
+    await vi.waitFor(() => expect(texts(alice.received)).toContain('I can bring snacks'));
+    await barrier(carol);
+    expect(texts(carol.received)).not.toContain('I can bring snacks');
+  });
+
   it('searches to fill a gap once the workspace has been silent for longer than usual', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31 * 60_000);
@@ -213,6 +230,10 @@ describe('the Slack intake of one workspace', () => {
     expect((await intakeOf(alice.token)).state).toBe('interrupted');
     await inbox(bob.token, true);
     expect(await searches()).toBe(afterAlice + 3);
+    // Search never finds a thread reply that does not mention her: the one events brought stays.
+    expect((await inbox(alice.token)).messages.map((message) => message.body)).toContain(
+      'I can bring snacks',
+    );
     // The gap is searched once per polling interval, not on every request.
     await inbox(alice.token, true);
     await inbox(bob.token, true);
