@@ -24,6 +24,8 @@ export type PostedEvent = {
   id: string;
   /** `performance.now()` just before the post. */
   at: number;
+  /** The epoch second of the post, on the emulator's clock as well (the same machine). */
+  second: number;
   /** The users (seed indexes) it concerns: the one mentioned or written to, or every connected member. */
   concerned: number[];
 };
@@ -68,6 +70,7 @@ export async function postEvent(slack: string, user: SeededUser, userCount: numb
             text: `<@${loadSlackUserId(workspace, user.index)}> a live question ${sequence}`,
           };
   const at = performance.now();
+  const second = Math.floor(Date.now() / 1000);
   const answer = await fetch(`${slack}/_control/events/post`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -81,6 +84,7 @@ export async function postEvent(slack: string, user: SeededUser, userCount: numb
     workspace,
     id: `${post.channel}-${body.ts}`,
     at,
+    second,
     concerned: kind === 'here' ? membersOf(workspace, userCount) : [user.index],
   };
 }
@@ -108,7 +112,7 @@ export async function liveCompleteness(
   bases: string[],
   users: SeededUser[],
   posted: PostedEvent[],
-): Promise<{ pairs: number; found: number; missing: Map<EventKind, number>; asked: number; failed: number }> {
+): Promise<Completeness> {
   const byIndex = new Map(users.map((user) => [user.index, user]));
   const wanted = [...new Set(posted.flatMap((event) => event.concerned))].filter((index) =>
     byIndex.has(index),
@@ -130,17 +134,31 @@ export async function liveCompleteness(
   let pairs = 0;
   let found = 0;
   const missing = new Map<EventKind, number>();
+  const missed: Completeness['missed'] = [];
   for (const event of posted) {
     for (const index of event.concerned) {
       const inbox = inboxes.get(index);
       if (!inbox) continue;
       pairs += 1;
       if (inbox.has(event.id)) found += 1;
-      else missing.set(event.kind, (missing.get(event.kind) ?? 0) + 1);
+      else {
+        missing.set(event.kind, (missing.get(event.kind) ?? 0) + 1);
+        missed.push({ user: index, workspace: event.workspace, second: event.second });
+      }
     }
   }
-  return { pairs, found, missing, asked: wanted.length, failed };
+  return { pairs, found, missing, missed, asked: wanted.length, failed };
 }
+
+export type Completeness = {
+  pairs: number;
+  found: number;
+  missing: Map<EventKind, number>;
+  /** Each missing pair: the member, the workspace and the second the message was posted. */
+  missed: { user: number; workspace: number; second: number }[];
+  asked: number;
+  failed: number;
+};
 
 export type ConnectionStatus = {
   workspace: string | null;

@@ -1,16 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { CallCount } from '../emulators/core/call-counts.ts';
-import type { ConnectionStatus, EventKind, PostedEvent } from './load-events.ts';
+import type { Completeness, ConnectionStatus, EventKind, PostedEvent } from './load-events.ts';
 import {
   OWN_SEARCHES,
   SHARED_SEARCHES,
   catchingUpAnswers,
   percentile,
+  searchedSince,
   workspaceHistories,
 } from './load-report.ts';
 import { LOAD_USER_GROUPS, loadTeamId, type SeededUser } from './load-seed.ts';
-import type { Completeness } from './load-traffic.ts';
+import type { Completeness as Answers } from './load-traffic.ts';
 
 /**
  * The figures of the Slack intake in the load scenario (issue 22's "Proof", decision 147), each printed on a line
@@ -43,19 +44,13 @@ export type IntakeRun = {
   failedPosts: number;
   /** Arrival times (`performance.now()`) on the listeners' streams, by `${user index} ${message id}`. */
   arrivals: Map<string, number>;
-  accounts: Completeness;
+  accounts: Answers;
   slackCalls: CallCount[];
   endSecond: number;
   runMinutes: number;
   statuses: ConnectionStatus[];
   health: unknown;
-  completeness: {
-    pairs: number;
-    found: number;
-    missing: Map<EventKind, number>;
-    asked: number;
-    failed: number;
-  };
+  completeness: Completeness;
   /** Instance E's CPU time over the run, in ms. */
   eventsCpuMs: number;
 };
@@ -96,6 +91,11 @@ export function printIntake(print: Print, run: IntakeRun): void {
       `(message, concerned member) pairs in the member's GET /api/slack/messages, every concerned member asked ` +
       `(${asked} users${failed ? `, ${failed} answers failed` : ''})${missed ? `; missing: ${missed}` : ''}`,
   );
+  if (run.completeness.missed.length)
+    print(
+      `  of the ${run.completeness.missed.length} missing pairs, ${searchedSince(run.slackCalls, run.completeness.missed)} ` +
+        `are of members whose own searches were answered after the message was posted (the emulator's calls)`,
+    );
 
   const listening = new Set(run.listeners.map((user) => user.index));
   const latencies: number[] = [];

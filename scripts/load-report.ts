@@ -211,6 +211,17 @@ export function workspaceHistories(
   });
 }
 
+/** How many of `pairs` (a member, a workspace, a second) had their own searches answered at or after that second. */
+export function searchedSince(
+  slackCalls: CallCount[],
+  pairs: { user: number; workspace: number; second: number }[],
+): number {
+  const byToken = searchesByToken(slackCalls);
+  return pairs.filter(({ user, workspace, second }) =>
+    (byToken.get(credentialDigest(loadSlackToken(workspace, user))) ?? []).some((at) => at >= second),
+  ).length;
+}
+
 /** Slack account answers given while the account's own 3 searches had not all been answered: catching up. */
 export function catchingUpAnswers(
   slackCalls: CallCount[],
