@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
@@ -16,16 +13,26 @@ import {
 import { openDatabase } from '../src/server/db/client.ts';
 import { createPostgresTestDatabase } from '../src/server/test/test-app.ts';
 import { freePort, startBuiltApp, type BuiltApp } from './built-app.ts';
+import {
+  configureEvents,
+  liveCompleteness,
+  postEvent,
+  slackStatuses,
+  type PostedEvent,
+} from './load-events.ts';
+import { cpuMs, printIntake } from './load-intake.ts';
 import { percentile, providerFigures } from './load-report.ts';
 import { seedLoadDatabase } from './load-seed.ts';
-import { listen, loadPages, postSlackMention } from './load-traffic.ts';
+import { child, firstLine, rssMiB, stopChild } from './load-processes.ts';
+import { listen, loadPages } from './load-traffic.ts';
 
 /**
  * The load scenario of issue 16 (`npm run bench:load`, and the last part of `npm run bench`; decision 137): the
  * Slack and ChatWork emulators, PostgreSQL and Redis; `users` people seeded straight into a new database, each
  * with two Slack connections over ten workspaces and a ChatWork account; two web instances and two workers
  * (`scripts/worker.ts`) gathering in the background for `minutes`, while page loads ask for random users' messages
- * and signed Slack mentions posted to instance A are awaited on streams open on instance B.
+ * and Slack messages posted through the emulator, which delivers their events to a third instance E (events only),
+ * are awaited on streams open on instance B. Issue 22's figures of the Slack intake follow (load-intake.ts).
  *
  * Options: `--minutes` (LOAD_MINUTES, default 5), `--users` (LOAD_USERS, 1000), `--rps` page loads a second
  * (LOAD_RPS, 10), `--listeners` open streams (LOAD_LISTENERS, 50), `--event-every` seconds between Slack events
@@ -34,7 +41,6 @@ import { listen, loadPages, postSlackMention } from './load-traffic.ts';
  * made for the run and removed after it.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 type Print = (line?: string) => void;
 
 function options() {
@@ -64,42 +70,6 @@ function options() {
     databaseUrl: env.LOAD_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     redisUrl: env.LOAD_REDIS_URL ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
-}
-
-/** A script in a process of its own; `stdout: 'pipe'` for one whose first line is read (the emulators). */
-function child(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-  stdout: 'pipe' | 'inherit' = 'inherit',
-): ChildProcess {
-  return spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
-    stdio: ['ignore', stdout, 'inherit'],
-    env: { ...process.env, ...env },
-  });
-}
-
-async function firstLine(running: ChildProcess): Promise<string> {
-  const lines = createInterface({ input: running.stdout! });
-  const [line] = (await once(lines, 'line')) as [string];
-  return line;
-}
-
-async function stopChild(running: ChildProcess): Promise<void> {
-  if (running.exitCode !== null || running.signalCode !== null) return;
-  const exited = once(running, 'exit');
-  running.kill('SIGTERM');
-  await exited;
-}
-
-function rssMiB(pid: number): number {
-  try {
-    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kib ? Number(kib) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -151,14 +121,15 @@ export async function loadBench(print: Print): Promise<void> {
       ...sandboxAppEnv(urls),
     };
     const instances: BuiltApp[] = [];
-    for (let n = 0; n < 2; n += 1) {
+    // A and B take the page loads and the streams; E only Slack's events, so its CPU is the intake's.
+    for (let n = 0; n < 3; n += 1) {
       const instance = await startBuiltApp(env);
       cleanups.push(instance.stop);
       instances.push(instance);
     }
     const workers = [0, 1].map(() => child('scripts/worker.ts', [], env));
     for (const worker of workers) cleanups.push(() => stopChild(worker));
-    const [a, b] = instances as [BuiltApp, BuiltApp];
+    const [a, b, e] = instances as [BuiltApp, BuiltApp, BuiltApp];
 
     // The provider calls are counted from here: the first is the sample below.
     const started = performance.now();
@@ -191,24 +162,39 @@ export async function loadBench(print: Print): Promise<void> {
     // The streams stay open after the page loads stop, for the events still on their way.
     const streams = new AbortController();
     cleanups.push(async () => streams.abort());
+    // Arrivals on the streams by `${user index} ${message id}`: an event can concern several listeners.
     const arrivals = new Map<string, number>();
     const listeners = [...users].sort(() => Math.random() - 0.5).slice(0, settings.listeners);
     for (const user of listeners) {
-      await listen(b.base, user, (id) => arrivals.set(id, performance.now()), streams.signal);
+      await listen(
+        b.base,
+        user,
+        (id) => {
+          const key = `${user.index} ${id}`;
+          if (!arrivals.has(key)) arrivals.set(key, performance.now());
+        },
+        streams.signal,
+      );
     }
-    const sent = new Map<string, number>();
+    await configureEvents(urls.slack, `${e.base}/api/slack/events`, SANDBOX_SLACK_SIGNING_SECRET);
+    const eventsCpuBefore = cpuMs(e.pid);
+    const posted: PostedEvent[] = [];
+    let failedPosts = 0;
     const events = setInterval(() => {
       const user = listeners[Math.floor(Math.random() * listeners.length)]!;
-      const at = performance.now();
-      postSlackMention(a.base, SANDBOX_SLACK_SIGNING_SECRET, user).then(
-        (id) => sent.set(id, at),
-        (error: unknown) => print(`  an event failed: ${String(error)}`),
+      postEvent(urls.slack, user, users.length).then(
+        (event) => posted.push(event),
+        (error: unknown) => {
+          failedPosts += 1;
+          if (failedPosts <= 5) print(`  an event failed: ${String(error)}`);
+        },
       );
     }, settings.eventSeconds * 1000);
 
     const pids = {
       'instance A': a.pid,
       'instance B': b.pid,
+      'instance E': e.pid,
       'worker 1': workers[0]!.pid!,
       'worker 2': workers[1]!.pid!,
     };
@@ -234,22 +220,25 @@ export async function loadBench(print: Print): Promise<void> {
     );
     clearInterval(events);
     clearInterval(progress);
-    // Events still on their way get up to 10 seconds; one that has not arrived by then counts as lost.
-    for (let waited = 0; waited < 10_000 && [...sent.keys()].some((id) => !arrivals.has(id)); waited += 250) {
+    // Events still on their way get 5 to 10 seconds; a (message, listener) pair not arrived by then counts as lost.
+    const listening = new Set(listeners.map((user) => user.index));
+    const waiting = () =>
+      posted.some((event) =>
+        event.concerned.some((index) => listening.has(index) && !arrivals.has(`${index} ${event.id}`)),
+      );
+    for (let waited = 0; waited < 10_000 && (waited < 5_000 || waiting()); waited += 250) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const eventsCpuMs = cpuMs(e.pid) - eventsCpuBefore;
     clearInterval(sampler);
     await sampleMemory();
     const minutes = (performance.now() - started) / 60_000;
 
     const callsOf = async (url: string) =>
       ((await (await fetch(`${url}/_control/calls`)).json()) as { calls: CallCount[] }).calls;
-    const providers = providerFigures(
-      await callsOf(urls.slack),
-      await callsOf(urls.chatwork),
-      settings.users,
-      minutes,
-    );
+    const slackCalls = await callsOf(urls.slack);
+    const endSecond = Math.floor(Date.now() / 1000);
+    const providers = providerFigures(slackCalls, await callsOf(urls.chatwork), settings.users, minutes);
     let keys = 0;
     for await (const batch of redis.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<
       string[]
@@ -257,16 +246,12 @@ export async function loadBench(print: Print): Promise<void> {
       keys += batch.length;
 
     const okLoads = loads.app.filter((load) => load.status === 200);
-    const statuses = Object.entries(
+    const answerCodes = Object.entries(
       loads.app.reduce<Record<number, number>>(
         (count, load) => ({ ...count, [load.status]: (count[load.status] ?? 0) + 1 }),
         {},
       ),
     ).map(([status, count]) => `${status}×${count}`);
-    const latencies = [...sent].flatMap(([id, at]) => (arrivals.has(id) ? [arrivals.get(id)! - at] : []));
-    const lost = [...sent].flatMap(([id, at]) =>
-      arrivals.has(id) ? [] : [`${((at - started) / 1000).toFixed(1)} s`],
-    );
 
     print(
       `\nprovider calls over ${minutes.toFixed(1)} min (per minute on average; peak = most in any sliding 60 s; limits as published):`,
@@ -278,33 +263,13 @@ export async function loadBench(print: Print): Promise<void> {
         : '  no call refused by the emulators (fixed one-minute windows from the first call, as they and the app count)',
     );
     print(
-      `\nGET /api/{platform}/messages under load (${loads.app.length} requests, ${statuses.join(', ')}):`,
+      `\nGET /api/{platform}/messages under load (${loads.app.length} requests, ${answerCodes.join(', ')}):`,
     );
+    const appMs = okLoads.map((load) => load.ms);
+    const bareMs = loads.bare.map((load) => load.ms);
+    print(`  Matome   p50 ${ms(percentile(appMs, 0.5))}, p99 ${ms(percentile(appMs, 0.99))}`);
     print(
-      `  Matome   p50 ${ms(
-        percentile(
-          okLoads.map((load) => load.ms),
-          0.5,
-        ),
-      )}, p99 ${ms(
-        percentile(
-          okLoads.map((load) => load.ms),
-          0.99,
-        ),
-      )}`,
-    );
-    print(
-      `  baseline p50 ${ms(
-        percentile(
-          loads.bare.map((load) => load.ms),
-          0.5,
-        ),
-      )}, p99 ${ms(
-        percentile(
-          loads.bare.map((load) => load.ms),
-          0.99,
-        ),
-      )} (bare server, the same bytes, same moments)`,
+      `  baseline p50 ${ms(percentile(bareMs, 0.5))}, p99 ${ms(percentile(bareMs, 0.99))} (bare server, the same bytes, same moments)`,
     );
     const { complete, budgetShort, failed, stale } = loads.accounts;
     const failures = Object.entries(failed).map(([code, count]) => `${code} ${count}`);
@@ -312,10 +277,28 @@ export async function loadBench(print: Print): Promise<void> {
       `  accounts in the answers: ${complete} complete, ${budgetShort} missing searches for want of Slack's search budget, ` +
         `failed: ${failures.join(', ') || 'none'} (${stale} of them showing their last good messages)`,
     );
-    print(
-      `\nSlack event posted to A → arrival on a stream on B: ${latencies.length} of ${sent.size} arrived${lost.length ? ` (lost: posted at ${lost.join(', ')} into the run)` : ''}`,
-    );
-    print(`  p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`);
+    print(providers.slidingPeaks);
+
+    // Asked after the calls were counted: a gathering these answers start is not the run's.
+    const statuses = await slackStatuses([a.base, b.base], users);
+    const health = ((await (await fetch(`${a.base}/api/health`)).json()) as { slack_intake?: unknown })
+      .slack_intake;
+    const completeness = await liveCompleteness([a.base, b.base], users, posted);
+    printIntake(print, {
+      users,
+      listeners,
+      posted,
+      failedPosts,
+      arrivals,
+      accounts: loads.accounts,
+      slackCalls,
+      endSecond,
+      runMinutes: minutes,
+      statuses,
+      health,
+      completeness,
+      eventsCpuMs,
+    });
     print(
       `\nRedis: used_memory ${(redisBefore / 2 ** 20).toFixed(1)} MiB before, peak ${(peakRedis / 2 ** 20).toFixed(1)} MiB (server-wide), ${keys} keys of this run`,
     );

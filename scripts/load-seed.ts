@@ -1,6 +1,6 @@
 import type { ChatworkSeed } from '../emulators/chatwork/chatwork-seed.ts';
 import { sandboxChatworkSeed } from '../emulators/sandbox-seed/sandbox-chatwork-seed.ts';
-import { sandboxSlackSeed } from '../emulators/sandbox-seed/sandbox-slack-seed.ts';
+import { SANDBOX_SLACK_APP_TOKEN, sandboxSlackSeed } from '../emulators/sandbox-seed/sandbox-slack-seed.ts';
 import { matomeSlackUserScopes, slackTs, type SlackSeed } from '../emulators/slack/slack-seed.ts';
 import { CHATWORK_SCOPES } from '../src/server/connectors/chatwork/chatwork-oauth.ts';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
@@ -13,10 +13,14 @@ import { createTokenCipher } from '../src/server/lib/token-cipher.ts';
 /**
  * The population of the load scenario (`load-bench.ts`, decision 137): `users` people, each with two Slack
  * connections (workspaces `n % 10` and `(n + 5) % 10` of ten, so 200 connected members each) and one ChatWork
- * account of their own. Each workspace has five public channels everyone is in, a DM per member and three
- * messages mentioning each member; each ChatWork account a direct chat and a group of ten with mentions.
+ * account of their own. Each workspace has five public channels everyone is in, a DM per member with one of five
+ * senders, two user groups (half the members each) and three messages mentioning each member; each ChatWork
+ * account a direct chat and a group of ten with mentions. The app-level token (`authorizations:read`) is the
+ * sandbox's, so private conversations reach every member who can see them (decision 147).
  */
 export const LOAD_WORKSPACES = 10;
+/** User groups per workspace: each is one more search shared by the workspace (decision 147). */
+export const LOAD_USER_GROUPS = 2;
 const SENDERS = 5;
 const pad = (n: number) => String(n).padStart(6, '0');
 
@@ -34,8 +38,22 @@ export function workspacesOf(user: number): [number, number] {
   return [user % LOAD_WORKSPACES, (user + LOAD_WORKSPACES / 2) % LOAD_WORKSPACES];
 }
 
-function membersOf(workspace: number, userCount: number): number[] {
+/** The users connected to a workspace, in the order the seed gives them their DMs. */
+export function membersOf(workspace: number, userCount: number): number[] {
   return Array.from({ length: userCount }, (_, n) => n).filter((n) => workspacesOf(n).includes(workspace));
+}
+
+const dmOf = (workspace: number, user: number) => `D${workspace}DM${pad(user)}`;
+
+/** User `user`'s DM in a workspace and the sender at its other end (one of the workspace's five). */
+export function loadDm(
+  workspace: number,
+  user: number,
+  userCount: number,
+): { channel: string; sender: string } {
+  const index = membersOf(workspace, userCount).indexOf(user);
+  if (index < 0) throw new Error(`user ${user} is not in workspace ${workspace}`);
+  return { channel: dmOf(workspace, user), sender: loadSenderId(workspace, index % SENDERS) };
 }
 
 export function loadSlackSeed(now: number, userCount: number): SlackSeed {
@@ -46,14 +64,14 @@ export function loadSlackSeed(now: number, userCount: number): SlackSeed {
     const senders = Array.from({ length: SENDERS }, (_, s) => loadSenderId(workspace, s));
     const everyone = [...memberIds, ...senders];
     const channels = Array.from({ length: 5 }, (_, c) => loadChannelId(workspace, c));
-    const dmOf = (n: number) => `D${workspace}DM${pad(n)}`;
+    const half = Math.ceil(memberIds.length / LOAD_USER_GROUPS);
     const messages = members.flatMap((n, index) => {
       const me = loadSlackUserId(workspace, n);
       const sender = senders[index % SENDERS]!;
       return [
         { channel: channels[index % 5]!, user: sender, text: `<@${me}> could you check ${index}?` },
         { channel: channels[(index + 2) % 5]!, user: sender, text: `確認をお願いします <@${me}>` },
-        { channel: dmOf(n), user: sender, text: `a direct note ${index}` },
+        { channel: dmOf(workspace, n), user: sender, text: `a direct note ${index}` },
       ].map((message, k) => ({ ...message, ts: slackTs(now, 120 + index * 60 + k * 7, index * 3 + k) }));
     });
     return {
@@ -61,10 +79,16 @@ export function loadSlackSeed(now: number, userCount: number): SlackSeed {
       name: `Load workspace ${workspace}`,
       domain: `load-${workspace}`,
       users: everyone.map((id) => ({ id, name: id.toLowerCase(), real_name: `Person ${id}` })),
+      usergroups: Array.from({ length: LOAD_USER_GROUPS }, (_, g) => ({
+        id: `S${workspace}GROUP${g}`,
+        handle: `load-group-${g}`,
+        name: `Load group ${g}`,
+        users: memberIds.slice(g * half, (g + 1) * half),
+      })),
       conversations: [
         ...channels.map((id, c) => ({ id, name: `load-${c}`, kind: 'public' as const, members: everyone })),
         ...members.map((n, index) => ({
-          id: dmOf(n),
+          id: dmOf(workspace, n),
           kind: 'im' as const,
           members: [loadSlackUserId(workspace, n), senders[index % SENDERS]!],
         })),
@@ -81,7 +105,12 @@ export function loadSlackSeed(now: number, userCount: number): SlackSeed {
       client_id: app!.client_id,
     })),
   ).flat();
-  return { apps: [app!], teams, tokens };
+  return {
+    apps: [app!],
+    teams,
+    tokens,
+    appTokens: [{ token: SANDBOX_SLACK_APP_TOKEN, scopes: ['authorizations:read'] }],
+  };
 }
 
 export function loadChatworkSeed(now: number, userCount: number): ChatworkSeed {

@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { slackSignature } from '../src/server/connectors/slack/slack-signature.ts';
-import {
-  loadChannelId,
-  loadSenderId,
-  loadSlackUserId,
-  loadTeamId,
-  workspacesOf,
-  type SeededUser,
-} from './load-seed.ts';
+import type { SeededUser } from './load-seed.ts';
 
-/** The traffic of the load scenario (decision 137): page loads, signed Slack events, and browsers listening. */
+/**
+ * The traffic of the load scenario (decision 137): page loads and browsers listening (Slack's events are posted
+ * through the emulator, load-events.ts).
+ */
 
 type Timing = { ms: number; status: number; body?: string };
 
@@ -35,6 +29,8 @@ function timedGet(url: string, headers: Record<string, string> = {}, keepBody = 
 }
 
 type AccountAnswer = {
+  platform?: string;
+  workspace_name?: string | null;
   status: string;
   stale?: boolean;
   error?: { code: string };
@@ -48,12 +44,23 @@ export type Completeness = {
   /** Failed accounts by their error code. */
   failed: Record<string, number>;
   stale: number;
+  /** Each Slack account answered: whose, which workspace (from its name) and the second it was answered. */
+  slack: { user: number; workspace: number; second: number; code?: string }[];
 };
 
-function tally(completeness: Completeness, body: string | undefined): void {
+function tally(completeness: Completeness, user: number, body: string | undefined): void {
   if (!body) return;
   const { accounts = [] } = JSON.parse(body) as { accounts?: AccountAnswer[] };
+  const second = Math.floor(Date.now() / 1000);
   for (const account of accounts) {
+    const workspace = /(\d+)$/.exec(account.workspace_name ?? '')?.[1];
+    if (account.platform === 'slack' && workspace !== undefined)
+      completeness.slack.push({
+        user,
+        workspace: Number(workspace),
+        second,
+        ...(account.error ? { code: account.error.code } : {}),
+      });
     if (account.status === 'error') {
       const code = account.error?.code ?? 'UNKNOWN';
       completeness.failed[code] = (completeness.failed[code] ?? 0) + 1;
@@ -78,7 +85,7 @@ export async function loadPages(
   const loads: PageLoads = {
     app: [],
     bare: [],
-    accounts: { complete: 0, budgetShort: 0, failed: {}, stale: 0 },
+    accounts: { complete: 0, budgetShort: 0, failed: {}, stale: 0, slack: [] },
   };
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -99,7 +106,7 @@ export async function loadPages(
         true,
       ).then(({ body, ...timing }) => {
         loads.app.push(timing);
-        if (timing.status === 200) tally(loads.accounts, body);
+        if (timing.status === 200) tally(loads.accounts, user.index, body);
       }),
     );
     setTimeout(
@@ -114,7 +121,10 @@ export async function loadPages(
   return loads;
 }
 
-/** A browser's stream on an instance: a ticket with the bearer token, then the stream; calls back per message id. */
+/**
+ * A browser's stream on an instance: a ticket with the bearer token, then the stream; calls back with the id of
+ * each message of a `messages` frame (a `messages_removed` frame, or a heartbeat, is not an arrival).
+ */
 export async function listen(
   base: string,
   user: SeededUser,
@@ -132,67 +142,32 @@ export async function listen(
   void (async () => {
     const decoder = new TextDecoder();
     let text = '';
+    // SSE: a frame's lines up to a blank line; `event:` names it (`message` when absent), `data:` carries it.
+    let event = 'message';
+    let data: string[] = [];
     try {
       const reader = response.body!.getReader();
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
         text += decoder.decode(chunk.value, { stream: true });
         const lines = text.split('\n');
         text = lines.pop() ?? '';
-        for (const line of lines.filter((candidate) => candidate.startsWith('data: '))) {
-          const { messages } = JSON.parse(line.slice(6)) as { messages: { platform_message_id: string }[] };
-          for (const message of messages) arrived(message.platform_message_id);
+        for (const line of lines) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          else if (line === '') {
+            if (event === 'messages' && data.length > 0) {
+              const { messages } = JSON.parse(data.join('\n')) as {
+                messages: { platform_message_id: string }[];
+              };
+              for (const message of messages) arrived(message.platform_message_id);
+            }
+            event = 'message';
+            data = [];
+          }
         }
       }
     } catch {
       // Ended by the bench.
     }
   })();
-}
-
-let eventSequence = 0;
-
-/**
- * Posts to `base` what Slack would send when a colleague mentions `user` in a public channel of one of their
- * workspaces, signed as Slack signs it. Answers the id the message has on the stream.
- */
-export async function postSlackMention(
-  base: string,
-  signingSecret: string,
-  user: SeededUser,
-): Promise<string> {
-  eventSequence += 1;
-  const workspace = workspacesOf(user.index)[eventSequence % 2]!;
-  const me = loadSlackUserId(workspace, user.index);
-  const channel = loadChannelId(workspace, eventSequence % 5);
-  const ts = `${Math.floor(Date.now() / 1000)}.${String(eventSequence).padStart(6, '0')}`;
-  const body = JSON.stringify({
-    token: 'load-verification-token',
-    team_id: loadTeamId(workspace),
-    api_app_id: 'A0SANDBOX',
-    type: 'event_callback',
-    event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
-    event_time: Math.floor(Date.now() / 1000),
-    event: {
-      type: 'message',
-      channel,
-      channel_type: 'channel',
-      user: loadSenderId(workspace, eventSequence % 5),
-      text: `<@${me}> a live question ${eventSequence}`,
-      ts,
-      event_ts: ts,
-    },
-    authorizations: [{ team_id: loadTeamId(workspace), user_id: me, is_bot: false }],
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${base}/api/slack/events`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': slackSignature(signingSecret, timestamp, body),
-    },
-    body,
-  });
-  if (!response.ok) throw new Error(`the Slack event was refused: ${response.status}`);
-  return `${channel}-${ts}`;
 }
