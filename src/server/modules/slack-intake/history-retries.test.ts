@@ -65,4 +65,25 @@ describe.skipIf(!reachable)('histories searched again later by a worker (Redis)'
     await asked.close();
     await worker.close();
   });
+
+  it('queues the next attempt of a history refused again while its job runs', async () => {
+    let attempts = 0;
+    const retries = createQueuedHistoryRetries({
+      connection,
+      prefix,
+      runJobs: true,
+      connectionOf: async (_userId, connectionId) => row(connectionId),
+      catchUp: () => async (found) => {
+        attempts += 1;
+        // Refused by the budget again: the history waits another moment, from inside the running job.
+        if (attempts < 3) retries.later(found, 1.1);
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    retries.later(row('y'), 0.1);
+    await vi.waitFor(() => expect(attempts).toBe(3), { timeout: 10_000 });
+    await retries.close();
+  });
 });

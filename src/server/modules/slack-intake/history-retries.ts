@@ -66,12 +66,15 @@ export function createQueuedHistoryRetries(options: {
   worker?.on('error', options.onError);
   return {
     later(row, afterSeconds) {
+      // One job per connection and second it is due: refusals of the same moment share it, and a job that is
+      // refused again while it runs can still queue its next attempt (a job's own id is taken until it ends).
+      const dueSecond = Math.ceil((Date.now() + afterSeconds * 1000) / 1000);
       queue
         .add(
           'catch-up',
           { userId: row.userId, connectionId: row.id },
           {
-            jobId: `history-${row.id}`,
+            jobId: `history-${row.id}-${dueSecond}`,
             delay: afterSeconds * 1000,
             removeOnComplete: true,
             removeOnFail: true,
