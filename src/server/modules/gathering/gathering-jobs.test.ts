@@ -144,6 +144,10 @@ describe.skipIf(!reachable)('background gathering by a worker, answered by eithe
       (await a.app.inject({ method: 'GET', url: '/api/health' })).json(),
     );
     expect(health.redis?.status).toBe('ok');
-    expect(Object.keys(health.redis?.queues ?? {}).sort()).toEqual(['gathering', 'maintenance']);
+    expect(Object.keys(health.redis?.queues ?? {}).sort()).toEqual([
+      'gathering',
+      'maintenance',
+      'slack-history',
+    ]);
   });
 });
