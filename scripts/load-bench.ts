@@ -22,7 +22,7 @@ import {
 } from './load-events.ts';
 import { cpuMs, printIntake } from './load-intake.ts';
 import { percentile, providerFigures } from './load-report.ts';
-import { seedLoadDatabase } from './load-seed.ts';
+import { keepAccessTokensFresh, seedLoadDatabase } from './load-seed.ts';
 import { child, firstLine, rssMiB, stopChild } from './load-processes.ts';
 import { listen, loadPages } from './load-traffic.ts';
 
@@ -104,6 +104,8 @@ export async function loadBench(print: Print): Promise<void> {
     const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
     const users = await seedLoadDatabase(handle, secrets, settings.users);
     await handle.close();
+    const stopRefreshing = keepAccessTokensFresh(users, secrets.jwtSecret);
+    cleanups.push(async () => stopRefreshing());
     print(
       `seeded ${users.length} users and ${users.length * 3} connections in ${ms(performance.now() - seeding)}`,
     );

@@ -2,6 +2,7 @@ import type { ChatworkSeed } from '../emulators/chatwork/chatwork-seed.ts';
 import { sandboxChatworkSeed } from '../emulators/sandbox-seed/sandbox-chatwork-seed.ts';
 import { SANDBOX_SLACK_APP_TOKEN, sandboxSlackSeed } from '../emulators/sandbox-seed/sandbox-slack-seed.ts';
 import { matomeSlackUserScopes, slackTs, type SlackSeed } from '../emulators/slack/slack-seed.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../src/contract/auth.ts';
 import { CHATWORK_SCOPES } from '../src/server/connectors/chatwork/chatwork-oauth.ts';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { authSessions } from '../src/server/db/schema/auth-sessions.ts';
@@ -164,7 +165,8 @@ export function loadChatworkSeed(now: number, userCount: number): ChatworkSeed {
   };
 }
 
-export type SeededUser = { index: number; userId: string; accessToken: string };
+/** A seeded user; `accessToken` is replaced by `keepAccessTokensFresh` before it expires. */
+export type SeededUser = { index: number; userId: string; sessionId: string; accessToken: string };
 
 /**
  * The users, a session each and their connections, written straight into the database in batches, with the
@@ -225,8 +227,32 @@ export async function seedLoadDatabase(
     const indexOf = new Map(rows.map(({ id }, k) => [id, start + k]));
     for (const session of sessions) {
       const accessToken = await accessTokens.sign({ userId: session.userId, sessionFamilyId: session.id });
-      seeded.push({ index: indexOf.get(session.userId)!, userId: session.userId, accessToken });
+      seeded.push({
+        index: indexOf.get(session.userId)!,
+        userId: session.userId,
+        sessionId: session.id,
+        accessToken,
+      });
     }
   }
   return seeded;
+}
+
+/**
+ * Signs each user a new access token every half of its lifetime, as the web app's refresh does, so a run longer
+ * than `ACCESS_TOKEN_TTL_SECONDS` still asks as signed-in users. Answers a function that stops it.
+ */
+export function keepAccessTokensFresh(users: SeededUser[], jwtSecret: string): () => void {
+  const accessTokens = createAccessTokens(jwtSecret);
+  const timer = setInterval(
+    () => {
+      for (const user of users) {
+        void accessTokens
+          .sign({ userId: user.userId, sessionFamilyId: user.sessionId })
+          .then((token) => (user.accessToken = token));
+      }
+    },
+    (ACCESS_TOKEN_TTL_SECONDS * 1000) / 2,
+  );
+  return () => clearInterval(timer);
 }

@@ -7,18 +7,9 @@ import {
   type Clock,
   type SlidingWindow,
 } from './sliding-window.ts';
+import { at, steppedClock, TEST_DAY } from '../test/stepped-clock.ts';
 
 const MINUTE = 60_000;
-/** 00:00 of some day: the tests speak of times as mm:ss after it. */
-const DAY = Date.UTC(2025, 0, 6);
-const at = (minutes: number, seconds = 0) => DAY + minutes * MINUTE + seconds * 1000;
-
-/** A clock the test moves by hand. */
-function steppedClock(start = DAY) {
-  let now = start;
-  const clock: Clock = () => now;
-  return { clock, set: (time: number) => (now = time) };
-}
 
 /** A small seeded random source (mulberry32), so a failing run can be repeated. */
 function seededRandom(seed: number) {
@@ -97,7 +88,7 @@ describe.each(stores)('a sliding window $name', ({ make, skip }) => {
         const window = make(clock);
         const granted: number[] = [];
         const inWindowAt = (time: number) => granted.filter((t) => t <= time && time - t < MINUTE).length;
-        let now = DAY;
+        let now = TEST_DAY;
         while (now < at(10)) {
           now += Math.floor(random() * 4000);
           set(now);

@@ -11,6 +11,7 @@ import {
   type SearchBudget,
   type SearchBudgetOptions,
 } from './slack-search-budget.ts';
+import { at, steppedClock } from '../../test/stepped-clock.ts';
 
 /**
  * Slack counts each method per app and workspace per minute (decision 146): no sliding 60 s may hold more of a
@@ -18,14 +19,6 @@ import {
  */
 
 const MINUTE = 60_000;
-const DAY = Date.UTC(2025, 0, 6);
-/** mm:ss after 00:00 of the test's day. */
-const at = (minutes: number, seconds = 0) => DAY + minutes * MINUTE + seconds * 1000;
-
-function steppedClock(start = DAY) {
-  let now = start;
-  return { clock: () => now, set: (time: number) => (now = time) };
-}
 
 const reachable = await redisReachable();
 const connections: Redis[] = [];

@@ -52,14 +52,8 @@ const changedEventSchema = z.looseObject({
   subtype: z.literal('message_changed'),
   channel: z.string().min(1),
   channel_type: channelTypeSchema,
-  message: z.looseObject({
-    user: z.string().min(1),
-    text: z.string().default(''),
-    ts: slackTsSchema,
-    thread_ts: slackTsSchema.optional(),
-    subtype: z.string().optional(),
-    files: z.array(z.unknown()).optional(),
-  }),
+  // The message as it is now: a posted message's fields, without the ones the event itself carries.
+  message: slackMessageEventSchema.omit({ type: true, channel: true, channel_type: true }),
 });
 /** `message_deleted` (docs.slack.dev/reference/events/message/message_deleted): which message went. */
 const deletedEventSchema = z.looseObject({

@@ -19,19 +19,11 @@ export type SearchBudgetOptions = {
   /** Searches kept back from optional and repeated use: one gathering's essential searches. */
   reserve: number;
   clock: Clock;
-  /** The sliding window counted: Slack's minute and the margin of `SLACK_LIMIT_WINDOW_MS`. */
+  /** The sliding window counted: Slack's minute and the margin of `SLACK_LIMIT_WINDOW_MS` (slack-client.ts). */
   windowMs: number;
 };
 
 export type SearchGrant = { ok: true; optional: number } | { ok: false; retryAfterSeconds: number };
-
-/**
- * Slack's minute, and 5 s more: a search is counted when its turn is given, and sent a moment later (after a
- * lookup, behind other work on a busy process). Under load (decision 137's scenario) calls given their turns within
- * one sliding minute reached Slack a second or two apart and a fixed minute of Slack's saw 21; counting 65 s keeps
- * every 60 s that Slack may count within the tier.
- */
-export const SLACK_LIMIT_WINDOW_MS = 65_000;
 
 export interface SearchBudget {
   /**
