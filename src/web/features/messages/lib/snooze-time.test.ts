@@ -34,6 +34,13 @@ function meaning(text: string, clock: SnoozeClock, language: Language): string {
 
 type Table = [phrase: string, means: string][];
 
+/** Rows of [now, phrase, the screen's language, what it means], each on its own clock in Tokyo. */
+function readsInTokyo(rows: [now: string, phrase: string, language: Language, means: string][]) {
+  it.each(rows)('at %s, "%s" (%s) → %s', (now, phrase, language, means) => {
+    expect(meaning(phrase, { now: new Date(now), timeZone: 'Asia/Tokyo' }, language)).toBe(means);
+  });
+}
+
 /** Thursday 15 January 2026, 10:00 in Tokyo. */
 const tokyoThursday: SnoozeClock = { now: new Date('2026-01-15T10:00:00+09:00'), timeZone: 'Asia/Tokyo' };
 
@@ -230,7 +237,7 @@ describe('parseSnoozePhrase on Thursday 15 January 2026, 10:00 in Tokyo', () => 
 });
 
 describe('parseSnoozePhrase at the end of a month, a year and February', () => {
-  it.each<[string, string, Language, string]>([
+  readsInTokyo([
     // Saturday 31 January 2026, 10:00 in Tokyo
     ['2026-01-31T10:00:00+09:00', 'tomorrow', 'en', '2026-02-01 09:00'],
     ['2026-01-31T10:00:00+09:00', '明日の朝', 'jp', '2026-02-01 09:00'],
@@ -257,9 +264,7 @@ describe('parseSnoozePhrase at the end of a month, a year and February', () => {
     ['2028-02-28T10:00:00+09:00', '29日', 'jp', '2028-02-29 09:00'],
     ['2028-02-28T10:00:00+09:00', 'あさって', 'jp', '2028-03-01 09:00'],
     ['2028-02-28T10:00:00+09:00', 'in 2 days', 'en', '2028-03-01 09:00'],
-  ])('at %s, "%s" (%s) → %s', (now, phrase, language, means) => {
-    expect(meaning(phrase, { now: new Date(now), timeZone: 'Asia/Tokyo' }, language)).toBe(means);
-  });
+  ]);
 });
 
 describe('parseSnoozePhrase across a change of summer time', () => {
@@ -308,7 +313,7 @@ describe('parseSnoozePhrase across a change of summer time', () => {
 });
 
 describe('parseSnoozePhrase of weekdays seen from a Sunday and a Friday', () => {
-  it.each<[string, string, Language, string]>([
+  readsInTokyo([
     // Sunday 18 January 2026: next week starts tomorrow
     ['2026-01-18T10:00:00+09:00', 'next mon', 'en', '2026-01-19 09:00'],
     ['2026-01-18T10:00:00+09:00', '来週月曜', 'jp', '2026-01-19 09:00'],
@@ -322,9 +327,7 @@ describe('parseSnoozePhrase of weekdays seen from a Sunday and a Friday', () => 
     ['2026-01-16T10:00:00+09:00', '今週金曜の夕方', 'jp', '2026-01-16 18:00'],
     ['2026-01-16T10:00:00+09:00', 'next fri', 'en', '2026-01-23 09:00'],
     ['2026-01-16T10:00:00+09:00', 'weekend', 'en', '2026-01-17 09:00'],
-  ])('at %s, "%s" (%s) → %s', (now, phrase, language, means) => {
-    expect(meaning(phrase, { now: new Date(now), timeZone: 'Asia/Tokyo' }, language)).toBe(means);
-  });
+  ]);
 });
 
 describe('parseSnoozePhrase by the time of day', () => {
