@@ -28,7 +28,7 @@ export const DAY_PART_HOURS: Record<DayPart, number> = {
 export const DEFAULT_HOUR = DAY_PART_HOURS.morning;
 
 /** Tags on chrono's results: a vague time of day, and an exact duration from now ("in 2 hours", "3時間後"). */
-export const DAY_PART_TAG = 'matome/day-part:';
+const DAY_PART_TAG = 'matome/day-part:';
 export const FROM_NOW_TAG = 'matome/from-now-ms:';
 
 const MINUTE_MS = 60_000;
