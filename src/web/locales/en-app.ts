@@ -9,6 +9,7 @@ import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
 import messages from './en/messages.json';
 import reply from './en/reply.json';
+import snooze from './en/snooze.json';
 import tags from './en/tags.json';
 
 export const strings = {
@@ -22,5 +23,6 @@ export const strings = {
   messages,
   messageText,
   reply,
+  snooze,
   tags,
 };

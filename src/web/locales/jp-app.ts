@@ -9,6 +9,7 @@ import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
 import reply from './jp/reply.json';
+import snooze from './jp/snooze.json';
 import tags from './jp/tags.json';
 
 export const strings = {
@@ -22,5 +23,6 @@ export const strings = {
   messages,
   messageText,
   reply,
+  snooze,
   tags,
 };

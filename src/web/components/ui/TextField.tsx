@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+/** The input's own props, `ref` included (a dialog may focus the field when it opens). */
+interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'className'> {
   label: string;
   hint?: string;
 }
