@@ -1,0 +1,62 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Snoozes and done marks (issue 23, docs/decisions/148): ids, times and thread keys only, never message content.
+ * `session_scope` works as on `hidden_messages` (docs/decisions/030): empty for ordinary accounts, the sign-in's
+ * session family on a demo account.
+ */
+export const snoozes = pgTable(
+  'snoozes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionScope: text('session_scope').notNull().default(''),
+    platform: text('platform', { enum: ['chatwork', 'slack'] }).notNull(),
+    platformMessageId: text('platform_message_id').notNull(),
+    /** When the message comes back into the timeline. */
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest snooze of the message: snoozing it again replaces `until`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('snoozes_user_message_idx').on(
+      table.userId,
+      table.sessionScope,
+      table.platform,
+      table.platformMessageId,
+    ),
+    // A message deleted at the source loses its snoozes, whoever made them.
+    index('snoozes_message_idx').on(table.platform, table.platformMessageId),
+  ],
+);
+
+export const doneMarks = pgTable(
+  'done_marks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionScope: text('session_scope').notNull().default(''),
+    platform: text('platform', { enum: ['chatwork', 'slack'] }).notNull(),
+    platformMessageId: text('platform_message_id').notNull(),
+    /** The message's own thread key first, then those of what it replies to (`messageThreadKeys`). */
+    threadKeys: text('thread_keys').array().notNull(),
+    /** The latest time the message was marked done; replies from then on bring it back. */
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('done_marks_user_message_idx').on(
+      table.userId,
+      table.sessionScope,
+      table.platform,
+      table.platformMessageId,
+    ),
+    index('done_marks_message_idx').on(table.platform, table.platformMessageId),
+  ],
+);
