@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compareNewestFirst, messageIdOf, stripChatworkQuotes } from './classification.ts';
 import { platformSchema, type Platform, type SourceMessage } from './messages.ts';
 import { messageRefSchema } from './tags.ts';
+import { inputText } from './text.ts';
 
 /**
  * Triage beyond hiding (issue 23, docs/decisions/148): **snooze** a message until a time, and mark it **done until
@@ -87,9 +88,10 @@ export function messageThreadKeys(message: SourceMessage): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Requests and answers
 
-const threadKeySchema = z
-  .string()
-  .regex(THREAD_KEY_PATTERN, 'must be a thread key like slack:C123:1767225600.000100');
+const threadKeySchema = inputText().regex(
+  THREAD_KEY_PATTERN,
+  'must be a thread key like slack:C123:1767225600.000100',
+);
 
 const refsSchema = <T extends z.ZodType>(item: T) =>
   z
