@@ -1,5 +1,6 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { MessageRef } from '../../contract/tags.ts';
 import type { ScopedOwner } from '../lib/sign-in-scope.ts';
 import type { Database } from './client.ts';
 
@@ -28,4 +29,14 @@ export async function listScopedOwners(
     .orderBy(table.userId, table.sessionScope)
     .limit(limit);
   return rows as ScopedOwner[];
+}
+
+/** The columns that say whose row it is and which message it is about (`scopedMessageColumns`). */
+export function scopedMessageRow(owner: ScopedOwner, ref: MessageRef) {
+  return {
+    userId: owner.userId,
+    sessionScope: owner.scope,
+    platform: ref.platform,
+    platformMessageId: ref.platform_message_id,
+  };
 }

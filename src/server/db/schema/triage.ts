@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { scopedMessageColumns, scopedMessageUniqueIndex } from './scoped-message.ts';
 
 /**
  * Snoozes and done marks (issue 23, docs/decisions/148): ids, times and thread keys only, never message content.
@@ -9,13 +9,7 @@ import { users } from './users.ts';
 export const snoozes = pgTable(
   'snoozes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionScope: text('session_scope').notNull().default(''),
-    platform: text('platform', { enum: ['chatwork', 'slack'] }).notNull(),
-    platformMessageId: text('platform_message_id').notNull(),
+    ...scopedMessageColumns(),
     /** When the message comes back into the timeline. */
     until: timestamp('until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,12 +17,7 @@ export const snoozes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('snoozes_user_message_idx').on(
-      table.userId,
-      table.sessionScope,
-      table.platform,
-      table.platformMessageId,
-    ),
+    scopedMessageUniqueIndex('snoozes_user_message_idx', table),
     // A message deleted at the source loses its snoozes, whoever made them.
     index('snoozes_message_idx').on(table.platform, table.platformMessageId),
   ],
@@ -37,13 +26,7 @@ export const snoozes = pgTable(
 export const doneMarks = pgTable(
   'done_marks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionScope: text('session_scope').notNull().default(''),
-    platform: text('platform', { enum: ['chatwork', 'slack'] }).notNull(),
-    platformMessageId: text('platform_message_id').notNull(),
+    ...scopedMessageColumns(),
     /** The message's own thread key first, then those of what it replies to (`messageThreadKeys`). */
     threadKeys: text('thread_keys').array().notNull(),
     /** The latest time the message was marked done; replies from then on bring it back. */
@@ -51,12 +34,7 @@ export const doneMarks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('done_marks_user_message_idx').on(
-      table.userId,
-      table.sessionScope,
-      table.platform,
-      table.platformMessageId,
-    ),
+    scopedMessageUniqueIndex('done_marks_user_message_idx', table),
     index('done_marks_message_idx').on(table.platform, table.platformMessageId),
   ],
 );

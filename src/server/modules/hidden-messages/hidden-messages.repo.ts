@@ -3,7 +3,7 @@ import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Database } from '../../db/client.ts';
 import { hiddenMessages } from '../../db/schema/hidden-messages.ts';
-import { listScopedOwners } from '../../db/scoped-owners.ts';
+import { listScopedOwners, scopedMessageRow } from '../../db/scoped-owners.ts';
 import { lockUserRows } from '../../db/user-lock.ts';
 import type { ScopedOwner } from '../../lib/sign-in-scope.ts';
 
@@ -26,14 +26,7 @@ export function createHiddenMessagesRepo(db: Database) {
           await lockUserRows(tx, 'hidden_messages', `${owner.userId}:${owner.scope}`);
           await tx
             .insert(hiddenMessages)
-            .values(
-              refs.map((ref) => ({
-                userId: owner.userId,
-                sessionScope: owner.scope,
-                platform: ref.platform,
-                platformMessageId: ref.platform_message_id,
-              })),
-            )
+            .values(refs.map((ref) => scopedMessageRow(owner, ref)))
             .onConflictDoNothing();
           const [kept] = await tx.select({ total: count() }).from(hiddenMessages).where(owned(owner));
           if ((kept?.total ?? 0) <= max) return 'hidden';

@@ -4,7 +4,7 @@ import type { MessageRef } from '../../../contract/tags.ts';
 import type { DoneItem, TriageKind } from '../../../contract/triage.ts';
 import type { Database } from '../../db/client.ts';
 import { doneMarks, snoozes } from '../../db/schema/triage.ts';
-import { listScopedOwners } from '../../db/scoped-owners.ts';
+import { listScopedOwners, scopedMessageRow } from '../../db/scoped-owners.ts';
 import { lockUserRows } from '../../db/user-lock.ts';
 import type { ScopedOwner } from '../../lib/sign-in-scope.ts';
 
@@ -112,10 +112,7 @@ export function createTriageRepo(db: Database) {
           .insert(snoozes)
           .values(
             refs.map((ref) => ({
-              userId: owner.userId,
-              sessionScope: owner.scope,
-              platform: ref.platform,
-              platformMessageId: ref.platform_message_id,
+              ...scopedMessageRow(owner, ref),
               until,
               createdAt: now,
               updatedAt: now,
@@ -143,10 +140,7 @@ export function createTriageRepo(db: Database) {
           .insert(doneMarks)
           .values(
             items.map((item) => ({
-              userId: owner.userId,
-              sessionScope: owner.scope,
-              platform: item.platform,
-              platformMessageId: item.platform_message_id,
+              ...scopedMessageRow(owner, item),
               threadKeys: item.thread_keys,
               doneAt: now,
               createdAt: now,
