@@ -119,6 +119,14 @@ export const doneItemSchema = messageRefSchema
     path: ['thread_keys'],
   });
 export type DoneItem = z.infer<typeof doneItemSchema>;
+/** What `POST /api/done` takes for a message of the inbox. */
+export function doneItemOf(message: SourceMessage): DoneItem {
+  return {
+    platform: message.platform,
+    platform_message_id: message.platform_message_id,
+    thread_keys: messageThreadKeys(message),
+  };
+}
 export const doneBatchSchema = z.strictObject({ messages: refsSchema(doneItemSchema) });
 export type DoneBatchInput = z.infer<typeof doneBatchSchema>;
 
