@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { triageKinds } from './triage.ts';
 
 /** A single-use ticket that opens one event stream; it stands in for the access token, which never goes in a URL. */
 export const streamTicketResponseSchema = z.object({
@@ -30,6 +31,14 @@ export const liveRemovedSchema = z.object({
   ids: z.array(z.string()).max(1000),
 });
 export type LiveRemoved = z.infer<typeof liveRemovedSchema>;
+
+/**
+ * The SSE event name of a change to the user's snoozes or done marks, made on any device (or by a message deleted at
+ * its source): refetch the lists it names. On a demo account only the sign-in that made the change gets it.
+ */
+export const LIVE_TRIAGE_EVENT = 'triage_changed';
+export const liveTriageChangedSchema = z.object({ kinds: z.array(z.enum(triageKinds)).min(1) });
+export type LiveTriageChanged = z.infer<typeof liveTriageChangedSchema>;
 
 /** A ChatWork connection's account webhook as Matome knows it; the token itself is never sent back. */
 export const chatworkWebhookStateSchema = z.object({

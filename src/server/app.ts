@@ -52,6 +52,9 @@ import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createHiddenMessagesRepo } from './modules/hidden-messages/hidden-messages.repo.ts';
 import { hiddenMessagesRoutes } from './modules/hidden-messages/hidden-messages.routes.ts';
 import { createHiddenMessagesService } from './modules/hidden-messages/hidden-messages.service.ts';
+import { createTriageRepo } from './modules/triage/triage.repo.ts';
+import { triageRoutes } from './modules/triage/triage.routes.ts';
+import { createTriageService } from './modules/triage/triage.service.ts';
 import { createHealthRepo } from './modules/health/health.repo.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
@@ -265,6 +268,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     demoHidesMax: settings.SAMPLE_MESSAGES_PER_PLATFORM * platforms.length,
     cache,
   });
+  const triageService = createTriageService({
+    repo: createTriageRepo(database.db),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    isSignInLive: (userId, familyId) => authService.isSignInLive(userId, familyId),
+    demoMax: settings.SAMPLE_MESSAGES_PER_PLATFORM * platforms.length,
+    cache,
+    clock,
+    // The write is done whether or not the other devices hear of it; they refetch on their next load anyway.
+    onChanged: (owner, kinds) =>
+      liveEvents.publish(owner.userId, { type: 'triage_changed', kinds, scope: owner.scope }).then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, 'a triage change could not be sent to live streams'),
+      ),
+  });
   const connectors = configureConnectors(settings, {
     limiters,
     ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
@@ -342,6 +359,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appToken: settings.SLACK_APP_TOKEN,
     search: (row, sharedMaxAgeSeconds) => providerCalls.gatherSlack(row, sharedMaxAgeSeconds),
     applyLiveChanges: (userId, changes) => messagesService.applyLiveChanges(userId, 'slack', changes),
+    onMessageDeleted: async (ref) => {
+      await triageService.forgetMessage(ref);
+    },
     clock,
     ...(redis
       ? { queues: { connection: redis.queues, prefix: redis.prefix, runJobs: options.runJobs ?? false } }
@@ -493,6 +513,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
+  await app.register(triageRoutes(triageService), { prefix: '/api' });
   await app.register(
     connectionsRoutes({
       service: connectionsService,
@@ -555,6 +576,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
     if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');
+    const triaged = await triageService.sweepEndedDemoSignIns();
+    if (triaged > 0)
+      app.log.info({ removed: triaged }, 'removed the snoozes and done marks of ended demo sign-ins');
   });
   // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());

@@ -19,6 +19,7 @@ import { platformConnections } from './schema/platform-connections.ts';
 import { refreshSessions } from './schema/refresh-sessions.ts';
 import { signInHandoffs, signInStates } from './schema/social-sign-in.ts';
 import { messageTags, tags } from './schema/tags.ts';
+import { doneMarks, snoozes } from './schema/triage.ts';
 import { users } from './schema/users.ts';
 
 export const schema = {
@@ -32,6 +33,8 @@ export const schema = {
   tags,
   messageTags,
   hiddenMessages,
+  snoozes,
+  doneMarks,
   signInStates,
   signInHandoffs,
   googleConnections,

@@ -1,4 +1,5 @@
 import type { Platform, SourceMessage } from '../../contract/messages.ts';
+import type { TriageKind } from '../../contract/triage.ts';
 
 /**
  * Live events: "these messages just arrived for user X", published by whatever learned of them (a Slack event, a
@@ -23,9 +24,28 @@ export type LiveEventData =
       platform: Platform;
       /** `platform_message_id`s. */
       ids: string[];
+    }
+  | {
+      /** Snoozes or done marks changed: the user's devices refetch the lists named. */
+      type: 'triage_changed';
+      kinds: TriageKind[];
+      /** Only the streams of this sign-in receive it (a demo account's visitor); empty: all the user's streams. */
+      scope: string;
     };
 
 export type LiveEvent = LiveEventData & { id: string };
+
+/** Whether a stream of the sign-in `sessionFamilyId` receives the event. */
+export function isForStream(event: LiveEventData, sessionFamilyId: string): boolean {
+  return event.type !== 'triage_changed' || event.scope === '' || event.scope === sessionFamilyId;
+}
+
+/** What the browser is sent of an event: its fields but the id and type (the SSE frame carries those), and scope. */
+export function streamData(event: LiveEvent): object {
+  if (event.type === 'triage_changed') return { kinds: event.kinds };
+  const { id: _id, type: _type, ...data } = event;
+  return data;
+}
 
 export type LiveListener = (event: LiveEvent) => void;
 

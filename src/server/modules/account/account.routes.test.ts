@@ -23,6 +23,8 @@ async function rowsOf(userId: string) {
     `select (select count(*) from users where id = '${userId}')::int as users,
             (select count(*) from tags where user_id = '${userId}')::int as tags,
             (select count(*) from hidden_messages where user_id = '${userId}')::int as hidden,
+            (select count(*) from snoozes where user_id = '${userId}')::int as snoozes,
+            (select count(*) from done_marks where user_id = '${userId}')::int as done,
             (select count(*) from refresh_sessions where user_id = '${userId}')::int as sessions,
             (select count(*) from gathered_mention_days where user_id = '${userId}')::int as counts,
             (select count(*) from billing_customers where user_id = '${userId}')::int as customers`,
@@ -57,6 +59,23 @@ describe('DELETE /api/account/delete', () => {
       headers: bearer(token),
       payload: { platform: 'slack', platform_message_id: '1767225600.000100' },
     });
+    await billing.app.inject({
+      method: 'POST',
+      url: '/api/snoozes',
+      headers: bearer(token),
+      payload: {
+        messages: [{ platform: 'slack', platform_message_id: 'C1-1767225600.000200' }],
+        until: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    await billing.app.inject({
+      method: 'POST',
+      url: '/api/done',
+      headers: bearer(token),
+      payload: {
+        messages: [{ platform: 'chatwork', platform_message_id: '5', thread_keys: ['chatwork:1:5'] }],
+      },
+    });
     await billing.database.db.execute(
       `insert into gathered_mention_days (user_id, connection_id, platform, day, count)
        values ('${user.id}', 'T0001', 'slack', current_date, 3)`,
@@ -75,7 +94,15 @@ describe('DELETE /api/account/delete', () => {
       payload: { immediate: true },
     });
     await billing.webhooksSettled();
-    expect(await rowsOf(user.id)).toMatchObject({ users: 1, tags: 1, hidden: 1, counts: 1, customers: 1 });
+    expect(await rowsOf(user.id)).toMatchObject({
+      users: 1,
+      tags: 1,
+      hidden: 1,
+      snoozes: 1,
+      done: 1,
+      counts: 1,
+      customers: 1,
+    });
     const deleted = await remove(token, { password });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ success: true, message: 'Your account has been deleted.', data: null });
@@ -84,6 +111,8 @@ describe('DELETE /api/account/delete', () => {
       users: 0,
       tags: 0,
       hidden: 0,
+      snoozes: 0,
+      done: 0,
       sessions: 0,
       counts: 0,
       customers: 0,

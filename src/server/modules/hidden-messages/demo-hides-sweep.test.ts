@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenIdsResponseSchema } from '../../../contract/hidden-messages.ts';
-import { bearer, nextAddress, registerUser, signIn } from '../../test/auth-helpers.ts';
+import { bearer, registerUser, signIn } from '../../test/auth-helpers.ts';
+import { endSignIns } from '../../test/ended-sign-ins.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The scheduler sweeps every second here, so the test sees it act without waiting an hour. */
@@ -47,18 +48,7 @@ describe('the sweep of ended demo sign-ins', () => {
     await hide(live, 'C1-live');
     await hide(ordinary, 'C1-ordinary');
 
-    const sessionOf = (token: string): string =>
-      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
-    const signOut = await testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${sessionOf(signedOut)}`,
-      headers: bearer(signedOut),
-      remoteAddress: nextAddress(),
-    });
-    expect(signOut.statusCode, signOut.body).toBe(204);
-    await testApp.database.db.execute(
-      `update auth_sessions set expires_at = now() - interval '1 second' where id = '${sessionOf(expired)}'`,
-    );
+    await endSignIns(testApp, { signOut: signedOut, expire: expired });
 
     for (let attempt = 0; attempt < 100 && (await storedHides()).length > 2; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,12 +1,14 @@
-import { and, count, desc, eq, ne, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, desc, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Database } from '../../db/client.ts';
 import { hiddenMessages } from '../../db/schema/hidden-messages.ts';
+import { listScopedOwners, scopedMessageRow } from '../../db/scoped-owners.ts';
 import { lockUserRows } from '../../db/user-lock.ts';
+import type { ScopedOwner } from '../../lib/sign-in-scope.ts';
 
 /** Whose hides: the user, narrowed to one session family on a shared demo account (empty scope otherwise). */
-export type HideOwner = { userId: string; scope: string };
+export type HideOwner = ScopedOwner;
 export type HiddenRow = { platform: Platform; platformMessageId: string; hiddenAt: Date };
 
 export function createHiddenMessagesRepo(db: Database) {
@@ -24,14 +26,7 @@ export function createHiddenMessagesRepo(db: Database) {
           await lockUserRows(tx, 'hidden_messages', `${owner.userId}:${owner.scope}`);
           await tx
             .insert(hiddenMessages)
-            .values(
-              refs.map((ref) => ({
-                userId: owner.userId,
-                sessionScope: owner.scope,
-                platform: ref.platform,
-                platformMessageId: ref.platform_message_id,
-              })),
-            )
+            .values(refs.map((ref) => scopedMessageRow(owner, ref)))
             .onConflictDoNothing();
           const [kept] = await tx.select({ total: count() }).from(hiddenMessages).where(owned(owner));
           if ((kept?.total ?? 0) <= max) return 'hidden';
@@ -66,21 +61,8 @@ export function createHiddenMessagesRepo(db: Database) {
     },
 
     /** Owners narrowed to a sign-in (demo accounts) that have hides, in a stable order, after `after`. */
-    async listScopedOwners(after: HideOwner | null, limit: number): Promise<HideOwner[]> {
-      return db
-        .selectDistinct({ userId: hiddenMessages.userId, scope: hiddenMessages.sessionScope })
-        .from(hiddenMessages)
-        .where(
-          and(
-            ne(hiddenMessages.sessionScope, ''),
-            after
-              ? sql`(${hiddenMessages.userId}, ${hiddenMessages.sessionScope}) > (${after.userId}, ${after.scope})`
-              : undefined,
-          ),
-        )
-        .orderBy(hiddenMessages.userId, hiddenMessages.sessionScope)
-        .limit(limit);
-    },
+    listScopedOwners: (after: HideOwner | null, limit: number) =>
+      listScopedOwners(db, hiddenMessages, after, limit),
 
     /** Newest first. */
     async list(owner: HideOwner): Promise<HiddenRow[]> {

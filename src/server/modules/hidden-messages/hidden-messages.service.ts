@@ -10,6 +10,7 @@ import {
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Cache } from '../../lib/cache.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { scopedOwner, sweepEndedSignIns } from '../../lib/sign-in-scope.ts';
 import type { Subject } from '../../plugins/authentication.ts';
 import type { HiddenMessagesRepo, HideOwner } from './hidden-messages.repo.ts';
 
@@ -25,9 +26,6 @@ export type HiddenMessagesServiceDeps = {
   demoHidesMax: number;
   cache: Cache;
 };
-
-const SWEEP_PAGE_SIZE = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bump when a cached shape changes, so a shared cache never hands an old shape to new code. */
 const CACHE_VERSION = 'v1';
@@ -48,10 +46,7 @@ function distinct(refs: readonly MessageRef[]): MessageRef[] {
 export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
   const { repo, cache } = deps;
 
-  async function ownerOf(subject: Subject): Promise<HideOwner> {
-    const scope = (await deps.isDemo(subject.userId)) ? subject.sessionFamilyId : '';
-    return { userId: subject.userId, scope };
-  }
+  const ownerOf = (subject: Subject): Promise<HideOwner> => scopedOwner(subject, deps.isDemo);
 
   const hidesMaxOf = (owner: HideOwner) =>
     owner.scope === '' ? HIDDEN_MESSAGES_PER_USER_MAX : deps.demoHidesMax;
@@ -102,19 +97,15 @@ export function createHiddenMessagesService(deps: HiddenMessagesServiceDeps) {
      * how many were deleted.
      */
     async sweepEndedDemoSignIns(): Promise<number> {
-      let removed = 0;
-      let after: HideOwner | null = null;
-      for (;;) {
-        const owners = await repo.listScopedOwners(after, SWEEP_PAGE_SIZE);
-        for (const owner of owners) {
-          const live = UUID.test(owner.scope) && (await deps.isSignInLive(owner.userId, owner.scope));
-          if (live) continue;
-          removed += await repo.unhideAll(owner);
+      return sweepEndedSignIns({
+        listScopedOwners: repo.listScopedOwners,
+        isSignInLive: deps.isSignInLive,
+        removeAll: async (owner) => {
+          const removed = await repo.unhideAll(owner);
           await changed(owner);
-        }
-        if (owners.length < SWEEP_PAGE_SIZE) return removed;
-        after = owners.at(-1)!;
-      }
+          return removed;
+        },
+      });
     },
 
     async hiddenIds(subject: Subject): Promise<HiddenIds> {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import { streamQuerySchema, streamTicketResponseSchema } from '../../../contract/live.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { LiveEvent, LiveEvents } from '../../lib/live-events.ts';
+import { isForStream, streamData, type LiveEvent, type LiveEvents } from '../../lib/live-events.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { SessionRevocation } from '../sessions/session-revocations.ts';
@@ -35,8 +35,7 @@ export type EventStreamRoutesDeps = {
 export const MAX_STREAMS_PER_USER = 10;
 
 function frame(event: LiveEvent): string {
-  const { id, type, ...data } = event;
-  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(streamData(event))}\n\n`;
 }
 
 export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
@@ -124,7 +123,9 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
         raw.on('close', () => stream.end());
         const stop = await deps.liveEvents.subscribe(
           owner.userId,
-          (event) => raw.write(frame(event)),
+          (event) => {
+            if (isForStream(event, owner.sessionId)) raw.write(frame(event));
+          },
           afterId,
         );
         // The client may have gone, or its sign-in ended, while the subscription was being made.

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_TRIAGE_EVENT, liveTriageChangedSchema } from '../../../contract/live.ts';
 import type { SourceMessage } from '../../../contract/messages.ts';
 import { createInProcessLiveEvents } from '../../lib/live-events.ts';
 import { MAX_STREAMS_PER_USER } from './event-stream.routes.ts';
 import { expectApiError } from '../../test/api-error.ts';
-import { registerUser } from '../../test/auth-helpers.ts';
+import { bearer, registerUser, signIn } from '../../test/auth-helpers.ts';
 import { openEventStream, streamedMessageIds, streamTicket } from '../../test/event-stream-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -93,6 +94,44 @@ describe('the live event stream', () => {
     await until(() => second.events().length === 3);
     expect(streamedMessageIds(second)).toEqual(['m-3', 'm-4', 'm-5']);
     await second.close();
+  });
+
+  it("tells every device of a user's triage change, but on a demo account only the sign-in that made it", async () => {
+    const triage = (stream: Awaited<ReturnType<typeof openStream>>) =>
+      stream.frames.filter((frame) => frame.event === LIVE_TRIAGE_EVENT);
+    const snooze = (token: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/snoozes',
+        headers: bearer(token),
+        payload: {
+          messages: [{ platform: 'slack', platform_message_id: 'C1-1767225600.000100' }],
+          until: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      });
+
+    const { tokens } = await registerUser(testApp.app);
+    const phone = await openStream(await ticketFor(tokens.accessToken));
+    const laptop = await openStream(await ticketFor(tokens.accessToken));
+    expect((await snooze(tokens.accessToken)).statusCode).toBe(200);
+    await until(() => triage(phone).length === 1 && triage(laptop).length === 1);
+    // The frame says what to refetch, nothing more.
+    expect(liveTriageChangedSchema.strict().parse(JSON.parse(triage(phone)[0]!.data!))).toEqual({
+      kinds: ['snoozes', 'done'],
+    });
+
+    const visitor = await signIn(testApp.app, 'demo-en@example.com', 'demo1234');
+    const otherVisitor = await signIn(testApp.app, 'demo-en@example.com', 'demo1234');
+    const mine = await openStream(await ticketFor(visitor));
+    const theirs = await openStream(await ticketFor(otherVisitor));
+    expect((await snooze(visitor)).statusCode).toBe(200);
+    await until(() => triage(mine).length === 1);
+    // Events reach a user's streams in order: once the other visitor has a later one, the first was passed over.
+    const demoUserId = JSON.parse(Buffer.from(visitor.split('.')[1]!, 'base64url').toString()).sub;
+    await liveEvents.publish(demoUserId, { type: 'messages', platform: 'slack', messages: [message('d-1')] });
+    await until(() => theirs.events().length === 1);
+    expect(triage(theirs)).toEqual([]);
+    for (const stream of [phone, laptop, mine, theirs]) await stream.close();
   });
 
   it('holds at most a few streams per user: opening one more ends the oldest', async () => {

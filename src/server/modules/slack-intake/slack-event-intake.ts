@@ -1,4 +1,5 @@
 import type { SlackSourceMessage } from '../../../contract/messages.ts';
+import type { MessageRef } from '../../../contract/tags.ts';
 import { slackPlatformMessageId } from '../../../contract/classification.ts';
 import { mapWithConcurrency } from '../../connectors/connector-account.ts';
 import { slackEventAudience } from '../../connectors/slack/slack-event-audience.ts';
@@ -46,6 +47,8 @@ export type SlackEventIntakeDeps = {
   clock: () => number;
   /** Told when Slack could not say who can see an event; those members receive it at their next search. */
   onAudienceUnknown: (teamId: string, error: unknown) => void;
+  /** Told when a message was deleted on Slack, after it left every inbox: what refers to it goes too (snoozes). */
+  onMessageDeleted: (ref: MessageRef) => Promise<void>;
 };
 
 /** What one event did: the members it reached, and whether it was a retry. */
@@ -55,7 +58,7 @@ export type EventOutcome = { delivered: number };
  * The intake of a workspace's events (issue 22, decision 147): each event once, classified for every connected
  * member it concerns and who can see its conversation, kept as that member's inbox and sent to their open streams.
  * An edit puts the new text in place, or takes the message away when the edit took the mention out; a deletion
- * takes it out of every member's inbox.
+ * takes it out of every member's inbox, and takes its snoozes and done marks away.
  */
 export function createSlackEventIntake(deps: SlackEventIntakeDeps) {
   const flows = new Map<
@@ -208,12 +211,13 @@ export function createSlackEventIntake(deps: SlackEventIntakeDeps) {
       const change = slackMessageChange(callback.event);
       if (!change) return { delivered: 0 };
       const rows = await deps.repo.connectionsOfTeam(callback.team_id);
-      if (rows.length === 0) return { delivered: 0 };
-      let changed: boolean[];
+      let changed: boolean[] = [];
       if (change.kind === 'deleted') {
         const id = slackPlatformMessageId(change.channel, change.ts);
         changed = await mapWithConcurrency(rows, DELIVERIES_AT_ONCE, (row) => drop(row, id));
-      } else {
+        // Whoever snoozed it or marked it done, connected still or not.
+        await deps.onMessageDeleted({ platform: 'slack', platform_message_id: id });
+      } else if (rows.length > 0) {
         const event = change.message;
         const id = slackPlatformMessageId(event.channel, event.ts);
         const [members, eventNames] = await Promise.all([

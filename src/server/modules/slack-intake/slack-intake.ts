@@ -1,4 +1,5 @@
 import type { SlackSourceMessage } from '../../../contract/messages.ts';
+import type { MessageRef } from '../../../contract/tags.ts';
 import type { Gathered } from '../../connectors/connector-account.ts';
 import type { SlackClient } from '../../connectors/slack/slack-client.ts';
 import type { SlackEventCallback } from '../../connectors/slack/slack-events.ts';
@@ -28,6 +29,8 @@ export type SlackIntakeOptions = {
   clock: () => number;
   /** With Redis: histories wait in a BullMQ queue that workers (`runJobs`) take from. */
   queues?: { connection: Redis; prefix: string; runJobs: boolean };
+  /** A message was deleted on Slack: what other modules keep of it (snoozes, done marks) goes too. */
+  onMessageDeleted: (ref: MessageRef) => Promise<void>;
   /** The connection of a queued history, if it still exists. */
   connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
   log: {
@@ -51,6 +54,7 @@ export function createSlackIntake(options: SlackIntakeOptions) {
     slack: options.slack,
     appToken: options.appToken,
     clock: options.clock,
+    onMessageDeleted: options.onMessageDeleted,
     onAudienceUnknown: (team, error) =>
       options.log.warn(
         { team, err: error },
