@@ -56,6 +56,17 @@ describe('memory cache', () => {
     }).toThrow(TypeError);
   });
 
+  it('stores a stamped value only while the stamp it expects is there', async () => {
+    const cache = createMemoryCache();
+    expect(await cache.setStamped('k', 'one', 60, { stamp: 's1', expected: null })).toBe(true);
+    expect(await cache.setStamped('k', 'other', 60, { stamp: 's2', expected: null })).toBe(false);
+    expect(await cache.setStamped('k', 'two', 60, { stamp: 's2', expected: 's1' })).toBe(true);
+    expect(await cache.setStamped('k', 'lost', 60, { stamp: 's3', expected: 's1' })).toBe(false);
+    expect(await cache.get('k')).toBe('two');
+    expect(await cache.setStamped('k', 'any', 60, { stamp: 's4' })).toBe(true);
+    expect(await cache.get('k')).toBe('any');
+  });
+
   it('refuses lifetimes that are not positive', async () => {
     const cache = createMemoryCache();
     await expect(cache.set('a', 1, 0)).rejects.toThrow(RangeError);

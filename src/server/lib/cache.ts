@@ -11,6 +11,23 @@ export interface Cache {
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix`, e.g. all entries of one user. */
   deleteByPrefix(prefix: string): Promise<void>;
+  /**
+   * Stores `value` with `stamp`, in one step for every instance; when `expected` is given, only while the entry's
+   * stamp is still that one (null: while there is no entry). Answers whether it stored. Two writers that each read
+   * an entry, change it and put it back cannot both succeed, so neither change is lost. A key written this way is
+   * written only this way (`set` knows no stamps), and callers keep the stamp in the value, as `get` gives values
+   * only.
+   */
+  setStamped(
+    key: string,
+    value: unknown,
+    ttlSeconds: number,
+    stamps: { stamp: string; expected?: string | null },
+  ): Promise<boolean>;
+}
+
+export function assertPositiveTtl(ttlSeconds: number): void {
+  if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
 }
 
 export type MemoryCacheOptions = {
@@ -36,7 +53,7 @@ function deepFreeze(value: unknown): void {
  * mutate a cached value (and behave differently on a shared cache, where every read is a fresh copy) fails loudly.
  */
 export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
-  const store = new LRUCache<string, { value: unknown }>({
+  const store = new LRUCache<string, { value: unknown; stamp?: string }>({
     max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
     maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
     sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.value)?.length ?? 1),
@@ -51,9 +68,18 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
     },
 
     async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-      if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+      assertPositiveTtl(ttlSeconds);
       deepFreeze(value);
       store.set(key, { value }, { ttl: ttlSeconds * 1000 });
+    },
+
+    async setStamped(key, value, ttlSeconds, { stamp, expected }): Promise<boolean> {
+      assertPositiveTtl(ttlSeconds);
+      // No await between the check and the write: nothing else in this process runs in between.
+      if (expected !== undefined && (store.get(key)?.stamp ?? null) !== expected) return false;
+      deepFreeze(value);
+      store.set(key, { value, stamp }, { ttl: ttlSeconds * 1000 });
+      return true;
     },
 
     async delete(key: string): Promise<void> {

@@ -60,6 +60,22 @@ describe.skipIf(!reachable)('Redis cache and limiters shared by two instances', 
     await elsewhere.deleteByPrefix('');
   });
 
+  it('stores a stamped value only while the stamp it expects is there, whichever instance wrote last', async () => {
+    const a = createRedisCache(first, prefix);
+    const b = createRedisCache(second, prefix);
+    expect(await a.setStamped('stamped', 'one', 60, { stamp: 's1', expected: null })).toBe(true);
+    expect(await b.setStamped('stamped', 'other', 60, { stamp: 's2', expected: null })).toBe(false);
+    expect(await b.setStamped('stamped', 'two', 60, { stamp: 's2', expected: 's1' })).toBe(true);
+    expect(await a.setStamped('stamped', 'lost', 60, { stamp: 's3', expected: 's1' })).toBe(false);
+    expect(await a.get('stamped')).toBe('two');
+    expect(await a.setStamped('stamped', 'any', 60, { stamp: 's4' })).toBe(true);
+
+    await b.delete('stamped');
+    expect(await first.exists(`${prefix}cache:stamped#stamp`)).toBe(0);
+    expect(await a.setStamped('stamped', 'again', 60, { stamp: 's5', expected: null })).toBe(true);
+    expect(await b.get('stamped')).toBe('again');
+  });
+
   it('spends one provider budget from both instances together', async () => {
     const rule = { points: 20, durationSeconds: 60 };
     const a = createCallBudget(rule, { limiters: redisLimiters(first, prefix), name: 'slack-tier-20' });

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Cache } from './cache.ts';
+import { assertPositiveTtl, type Cache } from './cache.ts';
 
 const BUFFER_TAG = '$buffer';
 const SCAN_BATCH = 500;
@@ -18,6 +18,21 @@ function reviveBuffers(_key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * KEYS: the value, its stamp. ARGV: the value, the stamp, the lifetime in ms, and the stamp expected ('' for any,
+ * '-' for no entry). Stamps are UUIDs, so neither marker can be one.
+ */
+const SET_STAMPED = `
+local current = redis.call('GET', KEYS[2])
+if ARGV[4] == '-' then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+elseif ARGV[4] ~= '' and current ~= ARGV[4] then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+return 1`;
+
 function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
 }
@@ -28,6 +43,8 @@ function escapeGlob(text: string): string {
  */
 export function createRedisCache(redis: Redis, prefix: string): Cache {
   const keyOf = (key: string) => `${prefix}cache:${key}`;
+  // Beside its value and under the same prefix, so deleting by prefix takes both.
+  const stampKeyOf = (key: string) => `${prefix}cache:${key}#stamp`;
   return {
     async get<T>(key: string): Promise<T | undefined> {
       const stored = await redis.get(keyOf(key));
@@ -35,12 +52,27 @@ export function createRedisCache(redis: Redis, prefix: string): Cache {
     },
 
     async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-      if (!(ttlSeconds > 0)) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`);
+      assertPositiveTtl(ttlSeconds);
       await redis.set(keyOf(key), JSON.stringify(value, replaceBuffers), 'PX', Math.ceil(ttlSeconds * 1000));
     },
 
+    async setStamped(key, value, ttlSeconds, { stamp, expected }): Promise<boolean> {
+      assertPositiveTtl(ttlSeconds);
+      const stored = await redis.eval(
+        SET_STAMPED,
+        2,
+        keyOf(key),
+        stampKeyOf(key),
+        JSON.stringify(value, replaceBuffers),
+        stamp,
+        Math.ceil(ttlSeconds * 1000),
+        expected === undefined ? '' : (expected ?? '-'),
+      );
+      return stored === 1;
+    },
+
     async delete(key: string): Promise<void> {
-      await redis.unlink(keyOf(key));
+      await redis.unlink(keyOf(key), stampKeyOf(key));
     },
 
     async deleteByPrefix(keyPrefix: string): Promise<void> {

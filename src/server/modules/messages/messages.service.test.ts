@@ -244,6 +244,35 @@ describe('messages service', () => {
     expect(new Set(results).size).toBe(1);
   });
 
+  it('keeps two live changes laid over the cached result at once', async () => {
+    const { service } = setUp();
+    await service.getMessages('me', 'slack', { refresh: false });
+    await Promise.all([
+      service.applyLiveChanges('me', 'slack', { upsert: [message('live-1', 400, 'a')] }),
+      service.applyLiveChanges('me', 'slack', { upsert: [message('live-2', 401, 'b')] }),
+    ]);
+    const ids = (await read(service.getMessages('me', 'slack', { refresh: false }))).messages.map(
+      (item) => item.platform_message_id,
+    );
+    expect(ids).toEqual(expect.arrayContaining(['live-1', 'live-2']));
+  });
+
+  it('does not cache a gathering that began before a live change it cannot contain', async () => {
+    const { service, fake } = setUp();
+    const gathering = service.getMessages('me', 'slack', { refresh: false });
+    const connectionGathering = service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    await service.applyLiveChanges('me', 'slack', { upsert: [message('live', 400, 'a')] });
+    await Promise.all([gathering, connectionGathering]);
+    expect(fake.gatherings()).toBe(2);
+
+    // The change reached the person's stream; the next answers are gathered again rather than stale for 300 s.
+    await service.getMessages('me', 'slack', { refresh: false });
+    await service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    expect(fake.gatherings()).toBe(4);
+    await service.getMessages('me', 'slack', { refresh: false });
+    expect(fake.gatherings()).toBe(4);
+  });
+
   it('answers 404 for a connection that is not the user’s, and forgets a user on request', async () => {
     const { service, fake } = setUp();
     await expect(

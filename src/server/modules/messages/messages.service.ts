@@ -64,6 +64,17 @@ const DATA_MODE_CACHE_SECONDS = 60;
  * with an id of this gathering so that answers encoded from it can tell when it was replaced.
  */
 type GatheredResult = { json: string; id: string };
+/**
+ * What a live change leaves where no gathered result was cached: a new stamp, so that a gathering begun before the
+ * change (and blind to it) cannot store its result there afterwards. Readers take it for a miss.
+ */
+type Superseded = { superseded: true; id: string };
+type CachedResult = GatheredResult | Superseded;
+
+const isGathered = (entry: CachedResult | undefined): entry is GatheredResult =>
+  entry !== undefined && !('superseded' in entry);
+/** Tries at laying a live change over a cached result that other changes keep replacing. */
+const LIVE_CHANGE_ATTEMPTS = 5;
 
 /**
  * Encoded answers, in this process only: bytes are not JSON for a shared cache, and each instance encodes its own
@@ -152,21 +163,23 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return { mode, source: mode.kind === 'sample' ? deps.sources.sample(mode.language) : deps.sources.live };
   }
 
-  async function cached<T>(
+  /**
+   * The cached gathered result under `key`, or a new one gathered into it. A result is stored only if nothing
+   * changed the entry while it was gathered (`setStamped`): a live change that came meanwhile is not in it.
+   */
+  async function cached(
     key: string,
     ttlSeconds: number,
     options: FetchOptions,
-    gather: () => Promise<T>,
-  ): Promise<T> {
-    if (!options.refresh) {
-      const hit = await cache.get<T>(key);
-      if (hit !== undefined) return hit;
-    }
-    const running = inFlight.get(key) as Promise<T> | undefined;
+    gather: () => Promise<GatheredResult>,
+  ): Promise<GatheredResult> {
+    const entry = await cache.get<CachedResult>(key);
+    if (!options.refresh && isGathered(entry)) return entry;
+    const running = inFlight.get(key) as Promise<GatheredResult> | undefined;
     if (running && !options.refresh) return running;
     const gathering = (async () => {
       const value = await gather();
-      await cache.set(key, value, ttlSeconds);
+      await cache.setStamped(key, value, ttlSeconds, { stamp: value.id, expected: entry?.id ?? null });
       return value;
     })();
     inFlight.set(key, gathering);
@@ -175,6 +188,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     } finally {
       if (inFlight.get(key) === gathering) inFlight.delete(key);
     }
+  }
+
+  /** Marks the entry changed, so that no gathering begun before now stores its result there. */
+  async function supersede(key: string, ttlSeconds: number): Promise<void> {
+    const id = randomUUID();
+    await cache.setStamped(key, { superseded: true, id } satisfies Superseded, ttlSeconds, { stamp: id });
   }
 
   /**
@@ -388,18 +407,27 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       if (mode.kind === 'sample') return none;
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
       const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
-      for (const connectionId of connectionIds) await cache.delete(`${key}:connection:${connectionId}`);
+      for (const connectionId of connectionIds) {
+        await supersede(`${key}:connection:${connectionId}`, CONNECTION_MESSAGES_CACHE_SECONDS);
+      }
       if (changes.remove)
         await forgetLastGood(`${key}:last-good:${changes.remove.connectionId}`, changes.remove.ids);
-      const gathered = await cache.get<GatheredResult>(key);
-      if (!gathered) return { ...none, added: [...changes.upsert] };
-      const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
-      const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
-      if (!result) return outcome;
-      const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
-      const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
-      await cache.set(key, encodeResult(platform, mode, result), left);
-      return outcome;
+      // Read, change, store while unchanged: of two changes laid over one result at once, the second tries again
+      // on the first's result instead of storing over it.
+      for (let attempt = 0; attempt < LIVE_CHANGE_ATTEMPTS; attempt += 1) {
+        const gathered = await cache.get<CachedResult>(key);
+        if (!isGathered(gathered)) break;
+        const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
+        const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
+        if (!result) return outcome;
+        const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
+        const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
+        const next = encodeResult(platform, mode, result);
+        if (await cache.setStamped(key, next, left, { stamp: next.id, expected: gathered.id }))
+          return outcome;
+      }
+      await supersede(key, PLATFORM_MESSAGES_CACHE_SECONDS);
+      return { ...none, added: [...changes.upsert] };
     },
 
     /** The user's tags or tagged messages changed: the next answer lays the new ones over the messages. */
