@@ -10,6 +10,7 @@ import messageText from './en/message-text.json';
 import messages from './en/messages.json';
 import reply from './en/reply.json';
 import tags from './en/tags.json';
+import triage from './en/triage.json';
 
 export const strings = {
   account,
@@ -23,4 +24,5 @@ export const strings = {
   messageText,
   reply,
   tags,
+  triage,
 };

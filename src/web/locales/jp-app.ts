@@ -10,6 +10,7 @@ import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
 import reply from './jp/reply.json';
 import tags from './jp/tags.json';
+import triage from './jp/triage.json';
 
 export const strings = {
   account,
@@ -23,4 +24,5 @@ export const strings = {
   messageText,
   reply,
   tags,
+  triage,
 };
