@@ -58,12 +58,19 @@ function sectionsFor(
 export function CommandPalette({ open, onClose, commands, recentIds, onRun }: CommandPaletteProps) {
   const { t } = useTranslation('ui');
   const inputRef = useRef<HTMLInputElement>(null);
+  const chosen = useRef<string | null>(null);
   return (
     <ModalFrame
       open={open}
       onClose={onClose}
       described={false}
       initialFocusRef={inputRef}
+      // The command runs after the palette has given focus back, so what it opens returns focus there in turn.
+      onClosed={() => {
+        const id = chosen.current;
+        chosen.current = null;
+        if (id !== null) onRun(id);
+      }}
       className="fixed top-[12vh] left-1/2 z-40 flex max-h-[76dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none"
     >
       <RadixDialog.Title className="px-4 pt-4 pr-14 text-sm font-semibold text-slate-700">
@@ -75,9 +82,8 @@ export function CommandPalette({ open, onClose, commands, recentIds, onRun }: Co
           commands={commands}
           recentIds={recentIds}
           onRun={(id) => {
+            chosen.current = id;
             onClose();
-            // After the dialog has closed and given focus back, so that what the command opens returns it there.
-            window.setTimeout(() => onRun(id), 0);
           }}
         />
       )}
