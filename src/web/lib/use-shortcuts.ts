@@ -53,6 +53,7 @@ export function useShortcuts<Id>(
       composing = true;
       matcher.reset();
     };
+    // Focus moving on ends a composition too, should a browser not say so.
     const onCompositionEnd = () => {
       composing = false;
     };
@@ -60,7 +61,9 @@ export function useShortcuts<Id>(
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('compositionstart', onCompositionStart);
     document.addEventListener('compositionend', onCompositionEnd);
+    document.addEventListener('focusin', onCompositionEnd);
     return () => {
+      document.removeEventListener('focusin', onCompositionEnd);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('compositionstart', onCompositionStart);
       document.removeEventListener('compositionend', onCompositionEnd);
