@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, failOnConsoleErrors, languages, useLanguage } from './support.ts';
+import {
+  axeViolations,
+  failOnConsoleErrors,
+  languages,
+  messageRange as range,
+  signInFresh,
+  useLanguage,
+} from './support.ts';
 
 failOnConsoleErrors();
 
@@ -38,19 +45,6 @@ type Copy = (typeof copy)[keyof typeof copy];
 
 const cards = (page: Page, text: Copy) =>
   page.getByRole('list', { name: text.messageList }).getByRole('article');
-const range = (page: Page) =>
-  page
-    .getByRole('navigation', { name: /^(Pages of messages \(top\)|メッセージのページ（上）)$/ })
-    .locator('p');
-
-/** A fresh sign-in: a demo account's hides belong to the sign-in that made them (see tags-and-hiding.spec.ts). */
-async function signInFresh(page: Page, account: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[type="email"]').fill(`${account}@example.com`);
-  await page.locator('input[type="password"]').fill('demo1234');
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 for (const language of languages) {
   const text = copy[language];

@@ -1,23 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, registerWithChatwork } from './support.ts';
 
 failOnConsoleErrors();
 
-/**
- * The keyboard on an account of one's own, where the demo account's restrictions do not apply: tagging with t and
- * undoing it, and the reply box, whose typing (and IME composition) never reaches the shortcuts.
- */
-async function registerWithChatwork(page: Page): Promise<void> {
-  await registerThroughMail(page, {
-    name: 'Keyboard Journey',
-    email: uniqueEmail('sandbox-keyboard'),
-    password: 'correct horse battery',
-  });
-  await openConnectionsPanel(page);
-  await page.getByRole('button', { name: 'Connect ChatWork' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+// The keyboard on an account of one's own, where the demo account's restrictions do not apply: tagging with t and
+// undoing it, and the reply box, whose typing (and IME composition) never reaches the shortcuts.
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Message list' }).getByRole('article');
 
@@ -25,7 +12,7 @@ test('t tags the focused card and u takes the tag off; typing and composing in t
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerWithChatwork(page);
+  await registerWithChatwork(page, 'Keyboard Journey', 'sandbox-keyboard');
   await expect(cards(page).first()).toBeVisible();
   await page.goto('/tags');
   await page.getByRole('button', { name: 'Create your first tag' }).click();

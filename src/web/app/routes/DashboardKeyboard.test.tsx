@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { chatworkResult, connected, iso, now } from '../../test/dashboard-fixtures.ts';
+import { chatworkResult, connected, iso, now, tagLinkCreated } from '../../test/dashboard-fixtures.ts';
 import { apiError, json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
 import { routes } from '../router.tsx';
@@ -71,17 +71,7 @@ function inboxServer() {
     'POST /api/tags/messages': (init) => {
       const id = JSON.parse(String(init?.body)).platform_message_id as string;
       tagged.add(id);
-      return json(201, {
-        success: true,
-        data: {
-          id: '00000000-0000-4000-8000-0000000000ff',
-          tag_id: urgent.id,
-          tag: urgent,
-          platform: 'chatwork',
-          platform_message_id: id,
-          created_at: iso(now),
-        },
-      });
+      return tagLinkCreated(urgent, id);
     },
     ...Object.fromEntries(
       bodies.map((_, index) => [
