@@ -1,20 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, openConnectionsPanel, registerThroughMail, uniqueEmail } from './support.ts';
+import { failOnConsoleErrors, registerWithChatwork } from './support.ts';
 
 failOnConsoleErrors();
-
-/** Registers a user and connects a seeded ChatWork account through the emulator's consent page. */
-async function registerWithChatwork(page: Page): Promise<void> {
-  await registerThroughMail(page, {
-    name: 'Tag Journey',
-    email: uniqueEmail('sandbox-tags'),
-    password: 'correct horse battery',
-  });
-  await openConnectionsPanel(page);
-  await page.getByRole('button', { name: 'Connect ChatWork' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 const messageList = (page: Page) => page.getByRole('list', { name: 'Message list' });
 const range = (page: Page) => page.getByRole('navigation', { name: 'Pages of messages (top)' }).locator('p');
@@ -23,7 +10,7 @@ test('create a tag, tag a message, filter by it, rename it, delete it; hiding su
   page,
 }) => {
   test.setTimeout(120_000);
-  await registerWithChatwork(page);
+  await registerWithChatwork(page, 'Tag Journey', 'sandbox-tags');
   await expect(messageList(page).getByRole('article').first()).toBeVisible();
   const total = Number((await range(page).textContent())?.split('/ ')[1]);
   expect(total).toBeGreaterThan(1);

@@ -195,3 +195,31 @@ export async function openConnectionsPanel(page: Page): Promise<void> {
     await toggle.click();
   }
 }
+
+/**
+ * A fresh sign-in to a demo account through the login form rather than a shared session: a demo account's hides
+ * belong to the sign-in that made them, so a journey neither sees nor disturbs the hides of others beside it.
+ */
+export async function signInFresh(page: Page, account: 'demo-en' | 'demo-ja'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[type="email"]').fill(`${account}@example.com`);
+  await page.locator('input[type="password"]').fill('demo1234');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The range above the message list ("1-20 / 180"), in either language. */
+export function messageRange(page: Page) {
+  return page
+    .getByRole('navigation', { name: /^(Pages of messages \(top\)|メッセージのページ（上）)$/ })
+    .locator('p');
+}
+
+/** Registers a user on the sandbox and connects a seeded ChatWork account through the emulator's consent page. */
+export async function registerWithChatwork(page: Page, name: string, label: string): Promise<void> {
+  await registerThroughMail(page, { name, email: uniqueEmail(label), password: 'correct horse battery' });
+  await openConnectionsPanel(page);
+  await page.getByRole('button', { name: 'Connect ChatWork' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}

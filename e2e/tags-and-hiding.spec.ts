@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, languages, registerThroughMail, uniqueEmail, useLanguage } from './support.ts';
+import {
+  failOnConsoleErrors,
+  languages,
+  messageRange as range,
+  registerThroughMail,
+  signInFresh,
+  uniqueEmail,
+  useLanguage,
+} from './support.ts';
 
 failOnConsoleErrors();
 
@@ -42,22 +50,6 @@ type Copy = (typeof copy)[keyof typeof copy];
 
 const cards = (page: Page, text: Copy) =>
   page.getByRole('list', { name: text.messageList }).getByRole('article');
-const range = (page: Page) =>
-  page
-    .getByRole('navigation', { name: /^(Pages of messages \(top\)|メッセージのページ（上）)$/ })
-    .locator('p');
-
-/**
- * A fresh sign-in rather than the shared saved session: a demo account's hides belong to the sign-in that made them,
- * so these journeys neither see nor disturb the hides of the other demo journeys running beside them.
- */
-async function signInFresh(page: Page, account: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[type="email"]').fill(`${account}@example.com`);
-  await page.locator('input[type="password"]').fill('demo1234');
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 for (const language of languages) {
   const text = copy[language];

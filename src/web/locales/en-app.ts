@@ -11,6 +11,7 @@ import messages from './en/messages.json';
 import reply from './en/reply.json';
 import snooze from './en/snooze.json';
 import tags from './en/tags.json';
+import triage from './en/triage.json';
 
 export const strings = {
   account,
@@ -25,4 +26,5 @@ export const strings = {
   reply,
   snooze,
   tags,
+  triage,
 };

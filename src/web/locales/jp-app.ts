@@ -11,6 +11,7 @@ import messages from './jp/messages.json';
 import reply from './jp/reply.json';
 import snooze from './jp/snooze.json';
 import tags from './jp/tags.json';
+import triage from './jp/triage.json';
 
 export const strings = {
   account,
@@ -25,4 +26,5 @@ export const strings = {
   reply,
   snooze,
   tags,
+  triage,
 };

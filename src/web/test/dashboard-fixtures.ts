@@ -172,3 +172,18 @@ export const fullFreePlan = {
       providers: { slack: { configured: true }, chatwork: { configured: true } },
     }),
 };
+
+/** The server's answer to tagging a ChatWork message with `tag`. */
+export function tagLinkCreated(tag: { id: string; name: string; color: string }, platformMessageId: string) {
+  return json(201, {
+    success: true,
+    data: {
+      id: '00000000-0000-4000-8000-0000000000ff',
+      tag_id: tag.id,
+      tag,
+      platform: 'chatwork',
+      platform_message_id: platformMessageId,
+      created_at: iso(now),
+    },
+  });
+}

@@ -12,6 +12,7 @@ import {
   now,
   signedIn,
   slackResult,
+  tagLinkCreated,
 } from '../../test/dashboard-fixtures.ts';
 import { apiError, demoUser, json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
@@ -566,18 +567,9 @@ describe('tagging from the inbox', () => {
       },
       'GET /api/tags': () => json(200, { success: true, data: [urgent] }),
       'POST /api/tags/messages': (init) => {
-        tagged.add(JSON.parse(String(init?.body)).platform_message_id);
-        return json(201, {
-          success: true,
-          data: {
-            id: '00000000-0000-4000-8000-0000000000ff',
-            tag_id: urgent.id,
-            tag: urgent,
-            platform: 'chatwork',
-            platform_message_id: JSON.parse(String(init?.body)).platform_message_id,
-            created_at: iso(now),
-          },
-        });
+        const id = JSON.parse(String(init?.body)).platform_message_id as string;
+        tagged.add(id);
+        return tagLinkCreated(urgent, id);
       },
     });
     return { tagged };

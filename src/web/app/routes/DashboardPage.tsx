@@ -24,9 +24,11 @@ import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.ts
 import { TodaySchedule } from '../../features/google/components/TodaySchedule.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useUndoStack } from '../../lib/use-undo-stack.ts';
 import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { DashboardOnboarding } from './DashboardOnboarding.tsx';
 import { useRestriction } from '../hooks/use-restriction.ts';
+import { useTagUndo } from '../hooks/use-tag-undo.ts';
 import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
 
 /** Stable while the tags load, so the list's memoised choices are not rebuilt on every render. */
@@ -64,6 +66,9 @@ export function DashboardPage() {
     () => void queryClient.invalidateQueries({ queryKey: ['messages'] }),
     [queryClient],
   );
+  // Hides and tag changes can be undone for 10 seconds, from a toast or with "u".
+  const undo = useUndoStack({ keyShortcut: 'u' });
+  const tagUndo = useTagUndo(undo, reloadMessages);
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -114,6 +119,8 @@ export function DashboardPage() {
         userTags={userTags.data ?? noTags}
         onEditTags={setTagging}
         onBulkTag={setBulkTagging}
+        undo={undo}
+        userId={user?.id}
       />
     );
   }
@@ -153,8 +160,22 @@ export function DashboardPage() {
           {connections.length > 0 && connectionsPanel(false)}
         </div>
       </BottomSheet>
-      <TagPickerSheet message={tagging} onClose={() => setTagging(null)} onChanged={reloadMessages} />
-      <BulkTagSheet messages={bulkTagging} onClose={() => setBulkTagging(null)} onChanged={reloadMessages} />
+      <TagPickerSheet
+        message={tagging}
+        onClose={() => {
+          setTagging(null);
+          tagUndo.finish();
+        }}
+        onChanged={tagUndo.record}
+      />
+      <BulkTagSheet
+        messages={bulkTagging}
+        onClose={() => {
+          setBulkTagging(null);
+          tagUndo.finish();
+        }}
+        onChanged={tagUndo.record}
+      />
       {!statusPending && <DashboardOnboarding forced={onboardingForced} connections={connections} />}
     </div>
   );

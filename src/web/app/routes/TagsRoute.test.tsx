@@ -185,4 +185,16 @@ describe('tags page', () => {
     expect(screen.queryByRole('button', { name: 'Create tag' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Edit Urgent' })).toBeDisabled();
   });
+
+  it('goes back to the inbox with g then i, but not while a name is typed', async () => {
+    tagsServer();
+    const router = renderRouter(routes, '/tags');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create your first tag' }));
+    await userEvent.type(screen.getByPlaceholderText('Enter tag name'), 'gi');
+    expect(router.state.location.pathname).toBe('/tags');
+
+    await userEvent.click(document.body);
+    await userEvent.keyboard('gi');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
 });

@@ -15,6 +15,8 @@ export interface ModalFrameProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Receives focus on close instead of the element that was focused when the frame opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Runs once the frame has closed and given focus back. */
+  onClosed?: () => void;
   /** A Radix `Title` (and `Description`) and the content. */
   children: ReactNode;
 }
@@ -31,6 +33,7 @@ export function ModalFrame({
   style,
   initialFocusRef,
   returnFocusRef,
+  onClosed,
   children,
 }: ModalFrameProps) {
   const { t } = useTranslation('ui');
@@ -62,6 +65,7 @@ export function ModalFrame({
             const target = returnFocusRef?.current ?? openerRef.current;
             openerRef.current = null;
             if (target?.isConnected) target.focus();
+            onClosed?.();
           }}
           // Outside the modal only the backdrop and toasts take pointer events. Closing a toast must not close the
           // modal too, and by the time Radix reports the click the toast may already have left the DOM.

@@ -151,6 +151,19 @@ describe('ToastProvider', () => {
     expect(screen.queryByText('Focus me')).not.toBeInTheDocument();
   });
 
+  it('offers an action button that runs once and closes the toast, naming its key', async () => {
+    const { show } = renderWithToasts();
+    const onAction = vi.fn();
+
+    show('Message hidden.', 'success', 10_000, { action: { label: 'Undo', onAction, keyShortcut: 'u' } });
+    const undo = within(politeRegion()).getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveAttribute('aria-keyshortcuts', 'u');
+    await userEvent.click(undo);
+
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Message hidden.')).not.toBeInTheDocument();
+  });
+
   it('labels the region and close buttons in Japanese', async () => {
     await changeLanguage('jp');
     const { show } = renderWithToasts();

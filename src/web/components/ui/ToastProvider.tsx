@@ -60,9 +60,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showToast = useCallback<ToastApi['showToast']>(
-    (message, type = 'info', durationMs = DEFAULT_TOAST_DURATION_MS) => {
+    (message, type = 'info', durationMs = DEFAULT_TOAST_DURATION_MS, options = {}) => {
       const id = crypto.randomUUID();
-      setToasts((current) => [...current, { id, message, type, durationMs: normaliseDuration(durationMs) }]);
+      setToasts((current) => [
+        ...current,
+        { id, message, type, durationMs: normaliseDuration(durationMs), action: options.action },
+      ]);
       return id;
     },
     [],
@@ -121,7 +124,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const { t } = useTranslation('ui');
-  const { id, durationMs, type } = toast;
+  const { id, durationMs, type, action } = toast;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const remainingMs = useRef(durationMs);
@@ -154,6 +157,19 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         <span className="sr-only">{t(`toast.type.${type}`)} </span>
         <div>{toast.message}</div>
       </div>
+      {action && (
+        <button
+          type="button"
+          aria-keyshortcuts={action.keyShortcut}
+          onClick={() => {
+            onDismiss(id);
+            action.onAction();
+          }}
+          className={`-my-1 shrink-0 rounded-lg px-2 py-1 font-semibold underline underline-offset-2 transition-colors ${look.closeColor}`}
+        >
+          {action.label}
+        </button>
+      )}
       <button
         type="button"
         aria-label={t('toast.close')}

@@ -1,19 +1,18 @@
-import { EyeOff, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
+import { messageActions, selectionActionIds, type MessageActionId } from '../actions/message-actions.ts';
 
 interface BulkBarProps {
   count: number;
+  /** Runs an action on the selection: one button for each action the registry says applies to one. */
+  onRun(id: MessageActionId): void;
   onClear(): void;
-  onHide(): void;
-  onTag(): void;
 }
 
 /** What can be done with the selected messages; shown while at least one is selected. */
-export function BulkBar({ count, onClear, onHide, onTag }: BulkBarProps) {
+export function BulkBar({ count, onRun, onClear }: BulkBarProps) {
   const { t } = useTranslation('messages');
-  const { t: tHiding } = useTranslation('hiding');
-  const { t: tTags } = useTranslation('tags');
+  const { t: tTriage } = useTranslation('triage');
   return (
     <div
       role="group"
@@ -21,16 +20,17 @@ export function BulkBar({ count, onClear, onHide, onTag }: BulkBarProps) {
       className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 px-4 py-2 text-sm text-indigo-900"
     >
       <span className="mr-auto">{t('list.selectedCount', { count })}</span>
-      <Button variant="secondary" size="sm" onClick={onTag}>
-        <Tags aria-hidden="true" className="size-4" />
-        {tTags('bulk.open')}
-      </Button>
-      <Button variant="secondary" size="sm" onClick={onHide}>
-        <EyeOff aria-hidden="true" className="size-4" />
-        {tHiding('bulkHide')}
-      </Button>
+      {selectionActionIds.map((id) => {
+        const Icon = messageActions[id].icon;
+        return (
+          <Button key={id} variant="secondary" size="sm" onClick={() => onRun(id)}>
+            <Icon aria-hidden="true" className="size-4" />
+            {tTriage(`actions.${id}.bulk` as const)}
+          </Button>
+        );
+      })}
       <Button variant="ghost" size="sm" onClick={onClear}>
-        {t('list.clearSelection')}
+        {tTriage('actions.clearSelection.label')}
       </Button>
     </div>
   );

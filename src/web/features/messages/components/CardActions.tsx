@@ -1,8 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarPlus, ExternalLink, ListTodo, Reply } from 'lucide-react';
+import { CalendarPlus, ListTodo } from 'lucide-react';
 import { useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
+import { messageActions } from '../actions/message-actions.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
@@ -14,6 +16,8 @@ interface CardActionsProps {
   replyButtonRef: Ref<HTMLButtonElement>;
   onToggleReply(): void;
   allowed(action: GuardedAction): boolean;
+  /** The card the keyboard is on: its actions answer to their keys. */
+  focused: boolean;
   hidden: boolean;
   onHide(): void;
   onUnhide(): void;
@@ -35,16 +39,20 @@ export function CardActions({
   replyButtonRef,
   onToggleReply,
   allowed,
+  focused,
   hidden,
   onHide,
   onUnhide,
 }: CardActionsProps) {
   const { t } = useTranslation('messages');
+  const { t: tTriage } = useTranslation('triage');
+  const { reply: replyAction, openOriginal } = messageActions;
+  const keysOf = (keys: readonly string[]) => (focused ? ariaKeyShortcut(keys) : undefined);
   const [dialog, setDialog] = useState<'event' | 'task' | null>(null);
   const platformName = t(`platforms.${message.platform}`);
 
   const viewPost = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!allowed('view-post')) event.preventDefault();
+    if (!allowed(openOriginal.guard)) event.preventDefault();
   };
   const open = (which: 'event' | 'task') => () => {
     if (allowed('task')) setDialog(which);
@@ -60,27 +68,32 @@ export function CardActions({
         ref={replyButtonRef}
         type="button"
         className={actionClassName}
-        aria-label={t('card.replyTo', { sender: message.sender.name })}
+        data-action="reply"
+        aria-label={tTriage('actions.reply.card', { sender: message.sender.name })}
+        aria-keyshortcuts={keysOf(replyAction.keys)}
         aria-expanded={replying}
         onClick={onToggleReply}
       >
-        <Reply aria-hidden="true" className="size-3.5" />
-        {t('card.reply')}
+        <replyAction.icon aria-hidden="true" className="size-3.5" />
+        {tTriage('actions.reply.label')}
       </button>
       <a
         href={message.original_url}
         target="_blank"
         rel="noopener noreferrer"
         className={actionClassName}
-        aria-label={t('card.viewPostOn', { platform: platformName })}
+        data-action="open-original"
+        aria-label={tTriage('actions.openOriginal.card', { platform: platformName })}
+        aria-keyshortcuts={keysOf(openOriginal.keys)}
         onClick={viewPost}
       >
-        <ExternalLink aria-hidden="true" className="size-3.5" />
-        <span className="max-sm:sr-only">{t('card.viewPost')}</span>
+        <openOriginal.icon aria-hidden="true" className="size-3.5" />
+        <span className="max-sm:sr-only">{tTriage('actions.openOriginal.label')}</span>
       </a>
       <HideButton
         sender={message.sender.name}
         hidden={hidden}
+        keyShortcut={keysOf(messageActions.hide.keys)}
         onHide={onHide}
         onUnhide={onUnhide}
         className={actionClassName}

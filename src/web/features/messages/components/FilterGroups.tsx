@@ -1,4 +1,3 @@
-import { FilterX } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import {
 import { colorOf, type ConnectionColors } from '../../../lib/connection-color.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { tagName } from '../../../lib/tag-name.ts';
+import { messageActions } from '../actions/message-actions.ts';
 import type { ListAction } from '../hooks/use-message-filters.ts';
 import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
 import { FilterButton } from './FilterButton.tsx';
@@ -33,6 +33,7 @@ const groupLabelClassName = 'mr-1 text-xs font-semibold tracking-wide text-slate
 export function FilterGroups({ filters, counts, tags, connections, colors, dispatch }: FilterGroupsProps) {
   const { t } = useTranslation('messages');
   const { t: tTags } = useTranslation('tags');
+  const { t: tTriage } = useTranslation('triage');
   const tagSelectId = useId();
   const language = currentLanguage();
   const count = (label: string, value: number) => t('list.count', { label, count: value });
@@ -126,8 +127,8 @@ export function FilterGroups({ filters, counts, tags, connections, colors, dispa
             onClick={() => dispatch({ type: 'clear' })}
             className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
           >
-            <FilterX aria-hidden="true" className="size-4" />
-            {t('list.clearFilters')}
+            <messageActions.clearFilters.icon aria-hidden="true" className="size-4" />
+            {tTriage('actions.clearFilters.label')}
           </button>
         )}
       </div>

@@ -1,17 +1,22 @@
-import { CheckCheck, EyeOff, Undo2 } from 'lucide-react';
+import { EyeOff, Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { messageActions } from '../actions/message-actions.ts';
 
 interface HideButtonProps {
   sender: string;
   hidden: boolean;
+  /** `aria-keyshortcuts` of the hide action, on the card the keyboard is on. */
+  keyShortcut?: string;
   onHide(): void;
   onUnhide(): void;
   className: string;
 }
 
 /** A card's "check and hide" action, or, on a hidden card shown with "show all hidden", its badge and Unhide. */
-export function HideButton({ sender, hidden, onHide, onUnhide, className }: HideButtonProps) {
+export function HideButton({ sender, hidden, keyShortcut, onHide, onUnhide, className }: HideButtonProps) {
   const { t } = useTranslation('hiding');
+  const { t: tTriage } = useTranslation('triage');
+  const HideIcon = messageActions.hide.icon;
   if (hidden) {
     return (
       <span className="ml-auto inline-flex items-center gap-2">
@@ -36,11 +41,12 @@ export function HideButton({ sender, hidden, onHide, onUnhide, className }: Hide
       type="button"
       className={`${className} ml-auto`}
       data-action="hide"
-      aria-label={t('hideLabel', { sender })}
+      aria-label={tTriage('actions.hide.card', { sender })}
+      aria-keyshortcuts={keyShortcut}
       onClick={onHide}
     >
-      <CheckCheck aria-hidden="true" className="size-3.5" />
-      {t('hide')}
+      <HideIcon aria-hidden="true" className="size-3.5" />
+      {tTriage('actions.hide.label')}
     </button>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  AtSign,
-  FileImage,
-  FileText,
-  Hash,
-  MessageSquare,
-  Tag as TagIcon,
-  TriangleAlert,
-  User,
-  Users,
-} from 'lucide-react';
+import { AtSign, FileImage, FileText, Hash, MessageSquare, TriangleAlert, User, Users } from 'lucide-react';
 import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeBadges } from '../../../../contract/classification.ts';
@@ -20,12 +10,14 @@ import {
   type UnifiedMessage,
 } from '../../../../contract/messages.ts';
 import { tintOf } from '../../../lib/connection-color.ts';
+import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import { formatTimeAgo, relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
+import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
 import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
@@ -38,6 +30,8 @@ export interface MessageCardProps {
   accountColor: string;
   now: number;
   selected: boolean;
+  /** The card the keyboard is on (j / k): ringed, and its actions answer to their keys. */
+  focused: boolean;
   activeTypes: readonly MessageTypeFilter[];
   onToggleSelected(id: string): void;
   onToggleType(type: MessageTypeFilter): void;
@@ -157,6 +151,7 @@ function MessageCardView({
   accountColor,
   now,
   selected,
+  focused,
   activeTypes,
   onToggleSelected,
   onToggleType,
@@ -169,7 +164,11 @@ function MessageCardView({
   onEditTags,
 }: MessageCardProps) {
   const { t } = useTranslation('messages');
+  const { t: tTriage } = useTranslation('triage');
   const headingId = useId();
+  const keysOf = (action: MessageActionId) =>
+    focused ? ariaKeyShortcut(declarationOf(action).keys) : undefined;
+  const TagIcon = messageActions.tag.icon;
   const contentId = useId();
   const [expanded, setExpanded] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -193,7 +192,12 @@ function MessageCardView({
     <article
       aria-labelledby={headingId}
       data-message-id={message.id}
-      className={`relative overflow-hidden rounded-xl border p-4 shadow-sm transition-opacity duration-300 motion-reduce:transition-none ${
+      // Focusable by script only (j / k); Tab still goes through the card's own controls.
+      tabIndex={-1}
+      aria-current={focused ? 'true' : undefined}
+      className={`relative scroll-mt-20 overflow-hidden rounded-xl border p-4 shadow-sm transition-opacity duration-300 outline-none motion-reduce:transition-none ${
+        focused ? 'ring-2 ring-indigo-600 ring-offset-2' : ''
+      } ${
         expiring ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'
       } ${fading ? 'opacity-0' : hidden ? 'opacity-75' : ''}`}
     >
@@ -210,7 +214,8 @@ function MessageCardView({
           type="checkbox"
           checked={selected}
           onChange={() => onToggleSelected(message.id)}
-          aria-label={t('card.select', { sender: message.sender.name })}
+          aria-label={tTriage('actions.select.card', { sender: message.sender.name })}
+          aria-keyshortcuts={keysOf('select')}
           className="mt-3 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
         />
         <Avatar name={message.sender.name} url={message.sender.avatar_url} />
@@ -326,8 +331,10 @@ function MessageCardView({
                 if (allowed('tag')) onEditTags(message);
               }}
               className={actionClassName}
-              aria-label={t('card.editTags')}
-              title={t('card.editTags')}
+              data-action="tag"
+              aria-label={tTriage('actions.tag.label')}
+              aria-keyshortcuts={keysOf('tag')}
+              title={tTriage('actions.tag.label')}
             >
               <TagIcon aria-hidden="true" className="size-3.5" />
             </button>
@@ -340,6 +347,7 @@ function MessageCardView({
         replyButtonRef={replyButtonRef}
         onToggleReply={() => setReplying(!replying && allowed('reply'))}
         allowed={allowed}
+        focused={focused}
         hidden={hidden}
         onHide={() => onHide(message)}
         onUnhide={() => onUnhide(message)}

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
   PlatformConnection,
@@ -10,36 +10,33 @@ import type {
 } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
-import { useToast } from '../../../components/ui/use-toast.ts';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { pageCount } from '../../../lib/page-window.ts';
+import type { UndoApi } from '../../../lib/use-undo-stack.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { NewMessagesPill } from './NewMessagesPill.tsx';
-import { useLiveMessages } from '../hooks/use-live-messages.ts';
-import { connectionMessagesQueryOptions } from '../api/get-connection-messages.ts';
-import { HIDDEN_MESSAGES_QUERY_KEY } from '../api/get-hidden-ids.ts';
+import { TriageOverlays } from '../actions/TriageOverlays.tsx';
+import { useTriage, type ListActionHandlers } from '../actions/use-triage.ts';
+import type { ActionContext } from '../actions/message-actions.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
+import { useCardFocus } from '../hooks/use-card-focus.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
+import { useListRefresh } from '../hooks/use-list-refresh.ts';
+import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
-import {
-  useGatherAfresh,
-  useRefreshTimeline,
-  useTimeline,
-  type TimelineAccount,
-} from '../hooks/use-timeline.ts';
+import { useSelection } from '../hooks/use-selection.ts';
+import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
+import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
-import { applyFilters, facetCounts, tagChoices } from '../lib/message-filters.ts';
-import { refreshOutcome, refreshToast } from '../lib/refresh-outcome.ts';
+import { applyFilters, facetCounts, hasActiveFilters, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
-import { MessageCard } from './MessageCard.tsx';
 import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
-import { Pagination } from './Pagination.tsx';
+import { MessagePage } from './MessagePage.tsx';
+import { NewMessagesPill } from './NewMessagesPill.tsx';
 
 /** SPEC §9. */
 export const PAGE_SIZE = 20;
@@ -54,28 +51,46 @@ interface MessageListProps {
   onEditTags(message: UnifiedMessage): void;
   /** Opens the bulk-tag sheet for the selected messages. */
   onBulkTag(messages: readonly UnifiedMessage[]): void;
+  /** Where hides (and the tag changes made beside the list) are offered for undoing. */
+  undo: UndoApi;
+  /** Whose recent commands the palette lists first. */
+  userId: string | undefined;
 }
 
-export function MessageList({ connections, restriction, userTags, onEditTags, onBulkTag }: MessageListProps) {
+/** Presses a card's own button (reply), so the shortcut does just what the button does. */
+function pressCardAction(id: string, action: string) {
+  document
+    .querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(id)}"] [data-action="${action}"]`)
+    ?.click();
+}
+
+export function MessageList({
+  connections,
+  restriction,
+  userTags,
+  onEditTags,
+  onBulkTag,
+  undo,
+  userId,
+}: MessageListProps) {
   const { t } = useTranslation('messages');
-  const { showToast } = useToast();
-  const queryClient = useQueryClient();
+  const { t: tTriage } = useTranslation('triage');
+  const navigate = useNavigate();
   const timeline = useTimeline(connections);
   const live = useLiveMessages();
   const colors = useMemo(() => connectionColors(connections), [connections]);
-  const refreshTimeline = useRefreshTimeline(connections);
   const gatherAfresh = useGatherAfresh();
   const allowed = useActionGuard(restriction);
   const now = useNow();
   const [{ filters, page: requestedPage }, dispatch] = useMessageListState();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const selection = useSelection();
   const [expiryMessage, setExpiryMessage] = useState<UnifiedMessage | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
+  const { refreshing, refresh } = useListRefresh(connections, allowed);
   const [showHidden, setShowHidden] = useState(false);
   const [confirmingHide, setConfirmingHide] = useState(false);
   const listTopRef = useRef<HTMLDivElement>(null);
-  const { isHidden, isFading, hide, hideMany, unhide } = useHiding();
-  const pageIds = useRef<readonly string[]>([]);
+  const hiding = useHiding();
+  const { isHidden, isFading, unhide } = hiding;
 
   const hiddenCount = useMemo(
     () => timeline.messages.filter((message) => isHidden(message.id)).length,
@@ -92,8 +107,8 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const selectedMessages = useMemo(
-    () => timeline.messages.filter((message) => selected.has(message.id)),
-    [timeline.messages, selected],
+    () => timeline.messages.filter((message) => selection.selected.has(message.id)),
+    [timeline.messages, selection.selected],
   );
   const pages = pageCount(filtered.length, PAGE_SIZE);
   const page = Math.min(requestedPage, pages);
@@ -102,96 +117,94 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
   useEffect(() => {
     if (requestedPage > pages) dispatch({ type: 'page', page: pages });
   }, [dispatch, pages, requestedPage]);
-  const pageMessages = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  useEffect(() => {
-    pageIds.current = pageMessages.map((message) => message.id);
-  }, [pageMessages]);
-  /** Keyboard users keep their place: focus moves on to the next card's hide action, so they can keep going. */
-  const hideKeepingPlace = useCallback(
-    (message: UnifiedMessage) => {
-      const ids = pageIds.current;
-      const index = ids.indexOf(message.id);
-      const neighbour = ids[index + 1] ?? ids[index - 1];
-      const focusedCard = document.activeElement?.closest('[data-message-id]');
-      hide(message);
-      if (!neighbour || focusedCard?.getAttribute('data-message-id') !== message.id) return;
-      document
-        .querySelector<HTMLElement>(`[data-message-id="${CSS.escape(neighbour)}"] [data-action="hide"]`)
-        ?.focus();
-    },
-    [hide],
+  const pageMessages = useMemo(
+    () => filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    [filtered, page],
   );
-  const selectedOnPage = pageMessages.filter((message) => selected.has(message.id)).length;
+  const pageIds = useMemo(() => pageMessages.map((message) => message.id), [pageMessages]);
+  const cardFocus = useCardFocus({
+    messages: filtered,
+    pageMessages,
+    pageSize: PAGE_SIZE,
+    page,
+    onPageChange: (next) => dispatch({ type: 'page', page: next }),
+  });
+  const { hideKeepingPlace, hideMessages } = useUndoableHiding({
+    hiding,
+    undo,
+    selection,
+    pageIds,
+    focusCard: cardFocus.focusCard,
+  });
+  const selectedOnPage = pageMessages.filter((message) => selection.selected.has(message.id)).length;
   const pageSelection =
     selectedOnPage === 0 ? 'none' : selectedOnPage === pageMessages.length ? 'all' : 'some';
 
-  const toggleSelected = useCallback((id: string) => {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
   const toggleType = useCallback(
     (messageType: MessageTypeFilter) => dispatch({ type: 'toggle-type', messageType }),
     [dispatch],
   );
-
-  const selectPage = (select: boolean) => {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      for (const message of pageMessages) {
-        if (select) next.add(message.id);
-        else next.delete(message.id);
-      }
-      return next;
-    });
-  };
 
   const changePage = (nextPage: number, from: 'top' | 'bottom') => {
     dispatch({ type: 'page', page: nextPage });
     if (from === 'bottom') listTopRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  const refresh = async (force: boolean) => {
-    if (!allowed('refresh')) return;
-    setRefreshing(true);
-    try {
-      // Hides made in another tab or on another device show after a refresh too.
-      const [kind] = await Promise.all([
-        refreshTimeline({ force }),
-        queryClient.invalidateQueries({ queryKey: HIDDEN_MESSAGES_QUERY_KEY }),
-      ]);
-      const accounts = connections.map((connection) => {
-        const state = queryClient.getQueryState(
-          connectionMessagesQueryOptions(connection.platform, connection.id).queryKey,
-        );
-        return { data: state?.data, error: state?.error ?? null };
-      });
-      const afresh = kind === 'full';
-      const toast = refreshToast(refreshOutcome(accounts, { afresh }), t, {
-        afresh,
-        language: currentLanguage(),
-      });
-      showToast(toast.text, toast.type);
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
   const hideSelected = () => {
     setConfirmingHide(false);
-    hideMany(selectedMessages.filter((message) => !isHidden(message.id)));
-    setSelected(new Set());
-  };
-
-  const bulkTag = () => {
-    if (allowed('tag')) onBulkTag(selectedMessages);
+    hideMessages(selectedMessages.filter((message) => !isHidden(message.id)));
+    selection.clear();
   };
 
   const retry = (accounts: readonly TimelineAccount[]) => {
     void gatherAfresh(accounts.map((account) => account.connection));
   };
+
+  const context: ActionContext = {
+    focused: cardFocus.focused !== null,
+    selected: selectedMessages.length,
+    pageSelection,
+    canUndo: undo.canUndo,
+    filtersActive: hasActiveFilters(filters),
+    activeTypes: filters.types,
+    hiddenCount,
+    showingHidden: showHidden,
+  };
+  const handlers: ListActionHandlers = {
+    next: () => cardFocus.move(1),
+    previous: () => cardFocus.move(-1),
+    select: (message) => selection.toggle(message.id),
+    hide: (messages, fromSelection) => {
+      if (fromSelection) setConfirmingHide(true);
+      else if (!isHidden(messages[0]!.id)) hideKeepingPlace(messages[0]!);
+    },
+    tag: (messages, fromSelection) => (fromSelection ? onBulkTag(messages) : onEditTags(messages[0]!)),
+    reply: (message) => pressCardAction(message.id, 'reply'),
+    openOriginal: (message) => window.open(message.original_url, '_blank', 'noopener,noreferrer'),
+    selectPage: () => selection.setAll(pageMessages, pageSelection !== 'all'),
+    clearSelection: selection.clear,
+    undo: () => void undo.undoLatest(),
+    filterMention: () => toggleType('mention'),
+    filterDm: () => toggleType('dm'),
+    filterReply: () => toggleType('reply'),
+    filterAllMention: () => toggleType('all-mention'),
+    clearFilters: () => dispatch({ type: 'clear' }),
+    toggleHidden: () => setShowHidden((value) => !value),
+    refresh: () => void refresh(false),
+    goInbox: () => {
+      dispatch({ type: 'page', page: 1 });
+      listTopRef.current?.scrollIntoView({ block: 'start' });
+    },
+    goTags: () => void navigate('/tags'),
+  };
+  const triage = useTriage({
+    handlers,
+    focused: cardFocus.focused,
+    selected: selectedMessages,
+    allowed,
+    userId,
+    enabled: !timeline.isLoading,
+  });
 
   if (timeline.isLoading) return <MessageListSkeleton />;
 
@@ -209,12 +222,13 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
         colors={colors}
         dispatch={dispatch}
         pageSelection={pageSelection}
-        onSelectPage={selectPage}
+        onSelectPage={(select) => selection.setAll(pageMessages, select)}
         refreshing={refreshing}
         onRefresh={(force) => void refresh(force)}
         hiddenCount={hiddenCount}
         showingHidden={showHidden}
         onToggleHidden={() => setShowHidden((value) => !value)}
+        onShowShortcuts={() => triage.setOverlay('help')}
         shown={filtered.length}
       />
       <NewMessagesPill
@@ -233,12 +247,7 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
       {selectedMessages.length > 0 && (
-        <BulkBar
-          count={selectedMessages.length}
-          onClear={() => setSelected(new Set())}
-          onHide={() => setConfirmingHide(true)}
-          onTag={bulkTag}
-        />
+        <BulkBar count={selectedMessages.length} onRun={triage.run} onClear={selection.clear} />
       )}
       <BulkHideDialog
         open={confirmingHide}
@@ -249,6 +258,9 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
 
       <p role="status" className="sr-only">
         {t('list.resultsStatus', { count: filtered.length })}
+      </p>
+      <p role="status" className="sr-only">
+        {cardFocus.announcement}
       </p>
 
       {timeline.messages.length === 0 ? (
@@ -262,54 +274,39 @@ export function MessageList({ connections, restriction, userTags, onEditTags, on
           body={t('list.noMatchesBody')}
           action={
             <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
-              {t('list.clearFilters')}
+              {tTriage('actions.clearFilters.label')}
             </Button>
           }
         />
       ) : (
-        <div ref={listTopRef} className="scroll-mt-20 space-y-3">
-          <Pagination
-            page={page}
-            pageCount={pages}
-            pageSize={PAGE_SIZE}
-            total={filtered.length}
-            position="top"
-            onPageChange={(next) => changePage(next, 'top')}
-          />
-          <ol aria-label={t('list.label')} className="space-y-3">
-            {pageMessages.map((message) => (
-              <li key={message.id}>
-                <MessageCard
-                  message={message}
-                  accountColor={colorOf(colors, message.account_info.connection_id)}
-                  now={now}
-                  selected={selected.has(message.id)}
-                  activeTypes={filters.types}
-                  onToggleSelected={toggleSelected}
-                  onToggleType={toggleType}
-                  onShowExpiry={setExpiryMessage}
-                  allowed={allowed}
-                  hidden={isHidden(message.id)}
-                  fading={isFading(message.id)}
-                  onHide={hideKeepingPlace}
-                  onUnhide={unhide}
-                  onEditTags={onEditTags}
-                />
-              </li>
-            ))}
-          </ol>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            pageSize={PAGE_SIZE}
-            total={filtered.length}
-            position="bottom"
-            onPageChange={(next) => changePage(next, 'bottom')}
-          />
-        </div>
+        <MessagePage
+          listTopRef={listTopRef}
+          messages={pageMessages}
+          page={page}
+          pageCount={pages}
+          pageSize={PAGE_SIZE}
+          total={filtered.length}
+          onPageChange={changePage}
+          colorOf={(id) => colorOf(colors, id)}
+          now={now}
+          selected={selection.selected}
+          focusedId={cardFocus.focused?.id ?? null}
+          onFocusCard={cardFocus.follow}
+          activeTypes={filters.types}
+          onToggleSelected={selection.toggle}
+          onToggleType={toggleType}
+          onShowExpiry={setExpiryMessage}
+          allowed={allowed}
+          isHidden={isHidden}
+          isFading={isFading}
+          onHide={hideKeepingPlace}
+          onUnhide={unhide}
+          onEditTags={onEditTags}
+        />
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
+      <TriageOverlays triage={triage} context={context} />
     </div>
   );
 }

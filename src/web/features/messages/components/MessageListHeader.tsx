@@ -1,4 +1,4 @@
-import { Eye, EyeOff, RefreshCw, SlidersHorizontal } from 'lucide-react';
+import { Eye, EyeOff, Keyboard, RefreshCw, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
@@ -14,6 +14,8 @@ interface MessageListHeaderProps extends FilterGroupsProps {
   hiddenCount: number;
   showingHidden: boolean;
   onToggleHidden(): void;
+  /** Opens the keyboard shortcuts help ("?"). */
+  onShowShortcuts(): void;
   /** How many messages the filters let through, for the sheet's "Show N messages". */
   shown: number;
 }
@@ -30,12 +32,14 @@ export function MessageListHeader({
   hiddenCount,
   showingHidden,
   onToggleHidden,
+  onShowShortcuts,
   shown,
   ...filterProps
 }: MessageListHeaderProps) {
   const { filters, dispatch } = filterProps;
   const { t } = useTranslation('messages');
   const { t: tHiding } = useTranslation('hiding');
+  const { t: tTriage } = useTranslation('triage');
   const hintId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
@@ -60,7 +64,7 @@ export function MessageListHeader({
             onChange={() => onSelectPage(pageSelection !== 'all')}
           />
           <span className="max-sm:sr-only">
-            {t(pageSelection === 'all' ? 'list.deselectPage' : 'list.selectPage')}
+            {tTriage(pageSelection === 'all' ? 'actions.selectPage.off' : 'actions.selectPage.label')}
           </span>
         </label>
         <button
@@ -111,6 +115,17 @@ export function MessageListHeader({
             {hiddenCount}
           </span>
         </button>
+        <button
+          type="button"
+          onClick={onShowShortcuts}
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Shift+?"
+          aria-label={tTriage('shortcutsButton')}
+          title={tTriage('shortcutsButton')}
+          className="hidden rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex"
+        >
+          <Keyboard aria-hidden="true" className="size-5" />
+        </button>
       </div>
 
       <div className="hidden sm:block">
@@ -124,7 +139,7 @@ export function MessageListHeader({
           <>
             {hasActiveFilters(filters) && (
               <Button variant="ghost" onClick={() => dispatch({ type: 'clear' })}>
-                {t('list.clearFilters')}
+                {tTriage('actions.clearFilters.label')}
               </Button>
             )}
             <Button onClick={() => setFiltersOpen(false)}>{t('list.showResults', { count: shown })}</Button>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUnifiedMessage } from '../../../../contract/classification.ts';
@@ -241,5 +241,20 @@ describe('reply box', () => {
 
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(replyButton).toHaveFocus();
+  });
+
+  it('leaves Escape and Ctrl+Enter to an IME while it composes', async () => {
+    const fetchMock = stubApi({});
+    renderCard(chatworkMessage);
+    await userEvent.click(screen.getByRole('button', { name: 'Reply to Aiko Tanaka' }));
+    const box = screen.getByRole('textbox');
+
+    fireEvent.compositionStart(box);
+    fireEvent.keyDown(box, { key: 'Escape', isComposing: true, keyCode: 229 });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true, isComposing: true, keyCode: 229 });
+    fireEvent.compositionEnd(box, { data: '返信' });
+
+    expect(box).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/reply'), expect.anything());
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { REPLY_MAX_LENGTH } from '../../../../contract/connections.ts';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import { isComposing } from '../../../lib/shortcut-keys.ts';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { replyPrefill, replyRequest, slackReplyThread } from '../lib/reply-draft.ts';
@@ -54,6 +55,8 @@ export function ReplyBox({ message, onClose }: ReplyBoxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter and Escape belong to an IME while it composes: they commit or cancel the conversion.
+    if (isComposing(event.nativeEvent)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       submit();

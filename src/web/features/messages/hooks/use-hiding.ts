@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   HIDDEN_MESSAGES_PER_USER_MAX,
@@ -13,12 +13,9 @@ import { HIDDEN_MESSAGES_QUERY_KEY, hiddenIdsQueryOptions } from '../api/get-hid
 import { hideMessage } from '../api/hide-message.ts';
 import { hideMessages } from '../api/hide-messages.ts';
 import { unhideMessage } from '../api/unhide-message.ts';
-import { UndoToast } from '../components/UndoToast.tsx';
 
 /** SPEC §4 and §9: a hidden card fades out over 300 ms before it leaves the list. */
 export const HIDE_ANIMATION_MS = 300;
-/** How long the Undo of a hide stays on screen. */
-export const UNDO_TOAST_MS = 5000;
 
 const refOf = (message: UnifiedMessage) => ({
   platform: message.platform,
@@ -48,10 +45,16 @@ function messageIdsOf(hidden: HiddenIds | undefined): Set<string> {
 export interface Hiding {
   isHidden(id: string): boolean;
   isFading(id: string): boolean;
-  hide(message: UnifiedMessage): void;
+  /** Resolves true once the server hid it; false (having said why) when it refused. */
+  hide(message: UnifiedMessage): Promise<boolean>;
   /** Hides several messages in one request; the caller asks for confirmation first. */
-  hideMany(messages: readonly UnifiedMessage[]): void;
+  hideMany(messages: readonly UnifiedMessage[]): Promise<boolean>;
   unhide(message: UnifiedMessage): void;
+  /**
+   * Shows hidden messages again, as the undo of a hide: all of them, or, when any cannot be shown, none (those
+   * already shown are hidden again) and it rejects.
+   */
+  unhideAll(messages: readonly UnifiedMessage[]): Promise<void>;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface Hiding {
  */
 export function useHiding(): Hiding {
   const { t } = useTranslation('hiding');
-  const { showToast, dismissToast } = useToast();
+  const { showToast } = useToast();
   const queryClient = useQueryClient();
   const server = useQuery(hiddenIdsQueryOptions());
   const [fading, setFading] = useState<ReadonlySet<string>>(() => new Set());
@@ -88,21 +91,29 @@ export function useHiding(): Hiding {
     setLocallyHidden((current) => withoutAll(current, ids));
   }, []);
 
+  /**
+   * Shows messages again at once and asks the server to; `allOrNothing` hides again those it showed when any
+   * failed. Resolves to whether all were shown.
+   */
   const show = useCallback(
-    async (messages: readonly UnifiedMessage[]) => {
+    async (messages: readonly UnifiedMessage[], allOrNothing: boolean) => {
       const ids = messages.map((message) => message.id);
       setLocallyHidden((current) => withoutAll(current, ids));
       setLocallyShown((current) => withAll(current, ids));
       const results = await Promise.allSettled(messages.map((message) => unhideMessage(refOf(message))));
       const failed = messages.filter((_, index) => results[index]!.status === 'rejected');
+      const shownAgain = messages.filter((_, index) => results[index]!.status === 'fulfilled');
       if (failed.length > 0) {
+        const putBack = allOrNothing ? messages : failed;
+        if (allOrNothing && shownAgain.length > 0) {
+          await hideMessages(shownAgain.map(refOf)).catch(() => undefined);
+        }
         setLocallyShown((current) =>
           withoutAll(
             current,
-            failed.map((message) => message.id),
+            putBack.map((message) => message.id),
           ),
         );
-        showToast(t('unhideFailed'), 'error');
       }
       const listed = await refetch();
       setLocallyShown((current) =>
@@ -113,22 +124,7 @@ export function useHiding(): Hiding {
       );
       return failed.length === 0;
     },
-    [refetch, showToast, t],
-  );
-
-  const offerUndo = useCallback(
-    (messages: readonly UnifiedMessage[]) => {
-      let toastId = '';
-      const text = messages.length === 1 ? t('hidden') : t('hiddenMany', { count: messages.length });
-      const onUndo = () => {
-        dismissToast(toastId);
-        void show(messages).then((ok) => {
-          if (ok) showToast(t('undone'), 'success');
-        });
-      };
-      toastId = showToast(createElement(UndoToast, { text, onUndo }), 'success', UNDO_TOAST_MS);
-    },
-    [dismissToast, show, showToast, t],
+    [refetch],
   );
 
   const startHiding = useCallback(
@@ -154,9 +150,8 @@ export function useHiding(): Hiding {
         restore(ids);
         const overLimit = error instanceof ApiError && error.code === hiddenErrorCodes.limit;
         showToast(overLimit ? t('limit', { max: HIDDEN_MESSAGES_PER_USER_MAX }) : t(failure), 'error');
-        return;
+        return false;
       }
-      offerUndo(messages);
       const listed = await refetch();
       setLocallyHidden((current) =>
         withoutAll(
@@ -164,27 +159,35 @@ export function useHiding(): Hiding {
           ids.filter((id) => listed.has(id)),
         ),
       );
+      return true;
     },
-    [offerUndo, refetch, restore, showToast, t],
+    [refetch, restore, showToast, t],
   );
 
   const hide = useCallback(
-    (message: UnifiedMessage) => void startHiding([message], () => hideMessage(refOf(message)), 'failed'),
+    (message: UnifiedMessage) => startHiding([message], () => hideMessage(refOf(message)), 'failed'),
     [startHiding],
   );
 
   const hideMany = useCallback(
     (messages: readonly UnifiedMessage[]) =>
-      void startHiding(messages, () => hideMessages(messages.map(refOf)), 'failedMany'),
+      startHiding(messages, () => hideMessages(messages.map(refOf)), 'failedMany'),
     [startHiding],
   );
 
   const unhide = useCallback(
     (message: UnifiedMessage) =>
-      void show([message]).then((ok) => {
-        if (ok) showToast(t('unhidden'), 'success');
-      }),
+      void show([message], false).then((ok) =>
+        showToast(t(ok ? 'unhidden' : 'unhideFailed'), ok ? 'success' : 'error'),
+      ),
     [show, showToast, t],
+  );
+
+  const unhideAll = useCallback(
+    async (messages: readonly UnifiedMessage[]) => {
+      if (!(await show(messages, true))) throw new Error('The messages could not be shown again.');
+    },
+    [show],
   );
 
   const isHidden = useCallback(
@@ -193,5 +196,5 @@ export function useHiding(): Hiding {
   );
   const isFading = useCallback((id: string) => fading.has(id), [fading]);
 
-  return { isHidden, isFading, hide, hideMany, unhide };
+  return { isHidden, isFading, hide, hideMany, unhide, unhideAll };
 }

@@ -14,6 +14,7 @@ export function renderCard(message: UnifiedMessage, props: Partial<MessageCardPr
           accountColor: '#EF4444',
           now: message.send_time + 60,
           selected: false,
+          focused: false,
           activeTypes: [],
           onToggleSelected: () => undefined,
           onToggleType: () => undefined,

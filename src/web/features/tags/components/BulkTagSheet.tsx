@@ -13,14 +13,18 @@ import { tagName } from '../../../lib/tag-name.ts';
 import { addMessageTag } from '../api/add-message-tag.ts';
 import { tagsQueryOptions } from '../api/get-tags.ts';
 import { removeMessageTag } from '../api/remove-message-tag.ts';
+import type { TagChange } from '../lib/tag-changes.ts';
 import { TagOption } from './TagOption.tsx';
 
 interface BulkTagSheetProps {
   /** The selected messages; null when the sheet is closed. */
   messages: readonly UnifiedMessage[] | null;
   onClose(): void;
-  /** Runs after every change, saved or failed, so the list shows the messages' tags as the server has them. */
-  onChanged(): void;
+  /**
+   * Runs after every change, saved or failed, with the messages it changed, so the list shows the messages' tags as
+   * the server has them.
+   */
+  onChanged(change: TagChange): void;
 }
 
 /** Adds a tag to every selected message, or takes it off them all when they all carry it (SPEC §2). */
@@ -44,7 +48,13 @@ export function BulkTagSheet({ messages, onClose, onChanged }: BulkTagSheetProps
   );
 }
 
-function BulkChoices({ messages, onChanged }: { messages: readonly UnifiedMessage[]; onChanged(): void }) {
+function BulkChoices({
+  messages,
+  onChanged,
+}: {
+  messages: readonly UnifiedMessage[];
+  onChanged(change: TagChange): void;
+}) {
   const { t } = useTranslation('tags');
   const { showToast } = useToast();
   const tags = useQuery(tagsQueryOptions());
@@ -56,11 +66,9 @@ function BulkChoices({ messages, onChanged }: { messages: readonly UnifiedMessag
   if (!tags.data) return <p className="py-4 text-red-700">{t('page.loadFailed')}</p>;
   if (tags.data.length === 0) return <p className="py-4 text-slate-600">{t('picker.empty')}</p>;
 
-  const carriers = (tagId: string) => {
-    const all = settled.get(tagId);
-    if (all !== undefined) return all ? messages.length : 0;
-    return messages.filter((message) => message.tags.some((tag) => tag.id === tagId)).length;
-  };
+  const carries = (message: UnifiedMessage, tagId: string) =>
+    settled.get(tagId) ?? message.tags.some((tag) => tag.id === tagId);
+  const carriers = (tagId: string) => messages.filter((message) => carries(message, tagId)).length;
 
   const toggle = async (tagId: string, name: string) => {
     if (busy) return;
@@ -74,7 +82,16 @@ function BulkChoices({ messages, onChanged }: { messages: readonly UnifiedMessag
       }),
     );
     setBusy(null);
-    onChanged();
+    onChanged({
+      tagId,
+      added: adding,
+      // Those the request changed: it succeeded, and the message was not already as wanted.
+      messages: messages
+        .filter(
+          (message, index) => results[index]!.status === 'fulfilled' && carries(message, tagId) !== adding,
+        )
+        .map((message) => ({ platform: message.platform, platform_message_id: message.platform_message_id })),
+    });
     if (results.some((result) => result.status === 'rejected')) {
       setSettled((map) => {
         const next = new Map(map);

@@ -14,14 +14,15 @@ import { addMessageTag } from '../api/add-message-tag.ts';
 import { messageTagsQueryOptions } from '../api/get-message-tags.ts';
 import { tagsQueryOptions } from '../api/get-tags.ts';
 import { removeMessageTag } from '../api/remove-message-tag.ts';
+import type { TagChange } from '../lib/tag-changes.ts';
 import { TagOption } from './TagOption.tsx';
 
 interface TagPickerSheetProps {
   /** The message whose tags are edited; null when the sheet is closed. */
   message: UnifiedMessage | null;
   onClose(): void;
-  /** Runs after every saved change, so the list shows the message's new tags. */
-  onChanged(): void;
+  /** Runs after every saved change, with what it changed, so the list shows the message's new tags. */
+  onChanged(change: TagChange): void;
 }
 
 /**
@@ -52,7 +53,7 @@ export function TagPickerSheet({ message, onClose, onChanged }: TagPickerSheetPr
   );
 }
 
-function TagChoices({ message, onChanged }: { message: UnifiedMessage; onChanged(): void }) {
+function TagChoices({ message, onChanged }: { message: UnifiedMessage; onChanged(change: TagChange): void }) {
   const { t } = useTranslation('tags');
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -82,7 +83,7 @@ function TagChoices({ message, onChanged }: { message: UnifiedMessage; onChanged
     const ref = { platform: message.platform, platform_message_id: message.platform_message_id };
     try {
       await (wanted ? addMessageTag(ref, tagId) : removeMessageTag(ref, tagId));
-      onChanged();
+      onChanged({ tagId, added: wanted, messages: [ref] });
     } catch (error) {
       const overLimit = error instanceof ApiError && error.code === tagErrorCodes.linkLimit;
       showToast(
