@@ -123,7 +123,9 @@ export async function loadPages(
 
 /**
  * A browser's stream on an instance: a ticket with the bearer token, then the stream; calls back with the id of
- * each message of a `messages` frame (a `messages_removed` frame, or a heartbeat, is not an arrival).
+ * each message of a `messages` frame (a `messages_removed` frame, or a heartbeat, is not an arrival). When the
+ * server ends the stream (its lifetime is 15 minutes), it opens a new one with a new ticket and `Last-Event-ID`,
+ * as the web app does, so nothing sent in between is missed.
  */
 export async function listen(
   base: string,
@@ -131,40 +133,55 @@ export async function listen(
   arrived: (messageId: string) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const answer = await fetch(`${base}/api/events/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.accessToken}` },
-  });
-  if (!answer.ok) throw new Error(`a stream ticket was refused: ${answer.status}`);
-  const { ticket } = (await answer.json()) as { ticket: string };
-  const response = await fetch(`${base}/api/events/stream?ticket=${ticket}`, { signal });
-  if (!response.ok || !response.body) throw new Error(`the stream was refused: ${response.status}`);
-  void (async () => {
+  let lastEventId: string | undefined;
+  const open = async () => {
+    const answer = await fetch(`${base}/api/events/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    if (!answer.ok) throw new Error(`a stream ticket was refused: ${answer.status}`);
+    const { ticket } = (await answer.json()) as { ticket: string };
+    const response = await fetch(`${base}/api/events/stream?ticket=${ticket}`, {
+      signal,
+      headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+    });
+    if (!response.ok || !response.body) throw new Error(`the stream was refused: ${response.status}`);
+    return response.body;
+  };
+  const read = async (body: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
     let text = '';
     // SSE: a frame's lines up to a blank line; `event:` names it (`message` when absent), `data:` carries it.
     let event = 'message';
     let data: string[] = [];
-    try {
-      const reader = response.body!.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        text += decoder.decode(chunk.value, { stream: true });
-        const lines = text.split('\n');
-        text = lines.pop() ?? '';
-        for (const line of lines) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-          else if (line === '') {
-            if (event === 'messages' && data.length > 0) {
-              const { messages } = JSON.parse(data.join('\n')) as {
-                messages: { platform_message_id: string }[];
-              };
-              for (const message of messages) arrived(message.platform_message_id);
-            }
-            event = 'message';
-            data = [];
+    const reader = body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
+      const lines = text.split('\n');
+      text = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('id:')) lastEventId = line.slice(3).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+        else if (line === '') {
+          if (event === 'messages' && data.length > 0) {
+            const { messages } = JSON.parse(data.join('\n')) as {
+              messages: { platform_message_id: string }[];
+            };
+            for (const message of messages) arrived(message.platform_message_id);
           }
+          event = 'message';
+          data = [];
         }
+      }
+    }
+  };
+  const first = await open();
+  void (async () => {
+    try {
+      for (let body = first; ; body = await open()) {
+        await read(body);
+        if (signal.aborted) return;
       }
     } catch {
       // Ended by the bench.
