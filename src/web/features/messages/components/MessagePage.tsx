@@ -1,9 +1,11 @@
 import type { FocusEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
+import type { MessageTriage } from '../../../../contract/triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { MessageCard } from './MessageCard.tsx';
 import { Pagination } from './Pagination.tsx';
+import { TriageMarker } from './TriageMarker.tsx';
 
 interface MessagePageProps {
   listTopRef: Ref<HTMLDivElement>;
@@ -28,6 +30,8 @@ interface MessagePageProps {
   onHide(message: UnifiedMessage): void;
   onUnhide(message: UnifiedMessage): void;
   onEditTags(message: UnifiedMessage): void;
+  /** A message's snooze or done state, for the marker of one that came back. */
+  triageOf?(id: string): MessageTriage | undefined;
 }
 
 /** One page of the list between its top and bottom pagination. */
@@ -45,6 +49,7 @@ export function MessagePage({
   onFocusCard,
   isHidden,
   isFading,
+  triageOf,
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
@@ -64,6 +69,7 @@ export function MessagePage({
       <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
         {messages.map((message) => (
           <li key={message.id}>
+            <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
             <MessageCard
               message={message}
               accountColor={colorOf(message.account_info.connection_id)}
