@@ -36,9 +36,12 @@ export function useTriageMarks(): TriageMarks {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    const wake = nextSnoozeWake(snoozes, Date.now());
+    const current = Date.now();
+    // A snooze that came (or came back from an undo) with a time between the clock's last tick and now has woken.
+    const missed = snoozes.some(({ until }) => Date.parse(until) > now && Date.parse(until) <= current);
+    const wake = missed ? current : nextSnoozeWake(snoozes, current);
     if (wake === null) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(wake - Date.now() + 1, MAX_TIMER_MS));
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(wake - current + 1, MAX_TIMER_MS));
     return () => window.clearTimeout(timer);
   }, [snoozes, now]);
 
