@@ -14,7 +14,6 @@ import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
 import { pageCount } from '../../../lib/page-window.ts';
 import type { UndoApi } from '../../../lib/use-undo-stack.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { CardTriageContext } from '../actions/card-triage.ts';
 import { TriageOverlays } from '../actions/TriageOverlays.tsx';
 import { useTriage, type ListActionHandlers } from '../actions/use-triage.ts';
 import type { ActionContext } from '../actions/message-actions.ts';
@@ -317,33 +316,32 @@ export function MessageList({
           }
         />
       ) : (
-        <CardTriageContext value={triaged.runOnCard}>
-          <MessagePage
-            triageOf={triaged.triageOf}
-            listTopRef={listTopRef}
-            messages={pageMessages}
-            page={page}
-            pageCount={pages}
-            pageSize={PAGE_SIZE}
-            total={filtered.length}
-            onPageChange={changePage}
-            colorOf={(id) => colorOf(colors, id)}
-            now={now}
-            selected={selection.selected}
-            focusedId={cardFocus.focused?.id ?? null}
-            onFocusCard={cardFocus.follow}
-            activeTypes={filters.types}
-            onToggleSelected={selection.toggle}
-            onToggleType={toggleType}
-            onShowExpiry={setExpiryMessage}
-            allowed={allowed}
-            isHidden={isHidden}
-            isFading={isFading}
-            onHide={hideKeepingPlace}
-            onUnhide={unhide}
-            onEditTags={onEditTags}
-          />
-        </CardTriageContext>
+        <MessagePage
+          triageOf={triaged.triageOf}
+          onTriageCard={triaged.runOnCard}
+          listTopRef={listTopRef}
+          messages={pageMessages}
+          page={page}
+          pageCount={pages}
+          pageSize={PAGE_SIZE}
+          total={filtered.length}
+          onPageChange={changePage}
+          colorOf={(id) => colorOf(colors, id)}
+          now={now}
+          selected={selection.selected}
+          focusedId={cardFocus.focused?.id ?? null}
+          onFocusCard={cardFocus.follow}
+          activeTypes={filters.types}
+          onToggleSelected={selection.toggle}
+          onToggleType={toggleType}
+          onShowExpiry={setExpiryMessage}
+          allowed={allowed}
+          isHidden={isHidden}
+          isFading={isFading}
+          onHide={hideKeepingPlace}
+          onUnhide={unhide}
+          onEditTags={onEditTags}
+        />
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />

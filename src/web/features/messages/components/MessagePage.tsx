@@ -2,6 +2,7 @@ import type { FocusEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { MessageTriage } from '../../../../contract/triage.ts';
+import { CardTriageContext, type CardTriageActionId } from '../actions/card-triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { MessageCard } from './MessageCard.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -32,6 +33,8 @@ interface MessagePageProps {
   onEditTags(message: UnifiedMessage): void;
   /** A message's snooze or done state, for the marker of one that came back. */
   triageOf?(id: string): MessageTriage | undefined;
+  /** The cards' Done and Snooze buttons; keep it stable between renders. */
+  onTriageCard?(id: CardTriageActionId, message: UnifiedMessage): void;
 }
 
 /** One page of the list between its top and bottom pagination. */
@@ -50,6 +53,7 @@ export function MessagePage({
   isHidden,
   isFading,
   triageOf,
+  onTriageCard,
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
@@ -66,22 +70,24 @@ export function MessagePage({
   return (
     <div ref={listTopRef} className="scroll-mt-20 space-y-3">
       {pagination('top')}
-      <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
-        {messages.map((message) => (
-          <li key={message.id}>
-            <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
-            <MessageCard
-              message={message}
-              accountColor={colorOf(message.account_info.connection_id)}
-              selected={selected.has(message.id)}
-              focused={message.id === focusedId}
-              hidden={isHidden(message.id)}
-              fading={isFading(message.id)}
-              {...cardProps}
-            />
-          </li>
-        ))}
-      </ol>
+      <CardTriageContext value={onTriageCard ?? null}>
+        <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
+          {messages.map((message) => (
+            <li key={message.id}>
+              <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
+              <MessageCard
+                message={message}
+                accountColor={colorOf(message.account_info.connection_id)}
+                selected={selected.has(message.id)}
+                focused={message.id === focusedId}
+                hidden={isHidden(message.id)}
+                fading={isFading(message.id)}
+                {...cardProps}
+              />
+            </li>
+          ))}
+        </ol>
+      </CardTriageContext>
       {pagination('bottom')}
     </div>
   );
