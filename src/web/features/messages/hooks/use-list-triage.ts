@@ -33,23 +33,32 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
   const messageOf = useCallback((id: string) => byId.get(id), [byId]);
 
-  /** What the undo of a change puts back besides the marks: the selection it cleared, the focus. */
-  const afterUndo = useCallback(
-    (changed: readonly UnifiedMessage[], fromSelection: boolean) => {
+  /**
+   * Runs a change on `changed`: a change made on the selection clears it, and puts it back when the server refuses
+   * or the change is undone; the undo focuses the first message again.
+   */
+  const withSelection = useCallback(
+    (
+      changed: readonly UnifiedMessage[],
+      fromSelection: boolean,
+      write: (onUndone: () => void) => Promise<boolean>,
+    ) => {
       const selectedBefore = selection.selected;
       if (fromSelection) clear();
-      return () => {
+      void write(() => {
         if (fromSelection) restore(selectedBefore);
         focusCard(changed[0]!.id);
-      };
+      }).then((ok) => {
+        if (!ok && fromSelection) restore(selectedBefore);
+      });
     },
     [clear, focusCard, restore, selection.selected],
   );
 
   const done = useCallback(
     (changed: readonly UnifiedMessage[], fromSelection: boolean) =>
-      void writes.done(changed, afterUndo(changed, fromSelection)),
-    [afterUndo, writes],
+      withSelection(changed, fromSelection, (onUndone) => writes.done(changed, onUndone)),
+    [withSelection, writes],
   );
 
   const snooze = useCallback(
@@ -62,9 +71,11 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
     (until: Date) => {
       if (!snoozing) return;
       setSnoozing(undefined);
-      void writes.snooze(snoozing.messages, until, afterUndo(snoozing.messages, snoozing.fromSelection));
+      withSelection(snoozing.messages, snoozing.fromSelection, (onUndone) =>
+        writes.snooze(snoozing.messages, until, onUndone),
+      );
     },
-    [afterUndo, snoozing, writes],
+    [snoozing, withSelection, writes],
   );
 
   // Stable, so the memoised cards are not drawn again when the selection changes.
