@@ -190,6 +190,22 @@ describe('snooze and done in the inbox', () => {
     expect(firstCardText(list)).toContain('Task number 5');
   });
 
+  it('marks the selection done from the bulk bar, and undo brings back the messages and the selection', async () => {
+    const server = triageServer();
+    const list = await openInbox();
+    await press('jxjx');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark selected done' }));
+    await waitFor(() => expect(server.done.size).toBe(2));
+    expect(await screen.findByText(/^2 messages marked done\./)).toBeVisible();
+    expect(within(list).queryByText('Task number 1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: '2 selected' })).not.toBeInTheDocument();
+
+    await press('u');
+    await waitFor(() => expect(server.done.size).toBe(0));
+    expect(await screen.findByRole('group', { name: '2 selected' })).toBeVisible();
+    expect(within(card(list, 'Task number 2')).getByRole('checkbox')).toBeChecked();
+  });
+
   it('says so when a done cannot be saved, and puts the message back', async () => {
     const server = triageServer();
     server.state.refuse = true;
