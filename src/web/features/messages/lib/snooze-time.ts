@@ -13,13 +13,7 @@ import {
   snoozeChrono,
   weekdayFrom,
 } from './snooze-chrono.ts';
-import {
-  addDays,
-  compareDays,
-  instantAt,
-  wallClockAt,
-  type CalendarDay,
-} from './zoned-time.ts';
+import { addDays, compareDays, instantAt, wallClockAt, type CalendarDay } from './zoned-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LATER_TODAY_MS = 3 * 60 * 60 * 1000;
