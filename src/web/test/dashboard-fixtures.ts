@@ -154,8 +154,13 @@ export const signedIn = {
   'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
 };
 export const noneHidden = () => json(200, { hidden_message_ids: { chatwork: [], slack: [] } });
+export const noTriage = {
+  'GET /api/snoozes': () => json(200, { snoozes: [] }),
+  'GET /api/done': () => json(200, { done_marks: [] }),
+};
 export const connected = {
   ...signedIn,
+  ...noTriage,
   'GET /api/messages/hidden?ids_only=true': noneHidden,
   'GET /api/chatwork/status': () => json(200, { connections: [chatworkConnection] }),
   'GET /api/slack/status': () => json(200, { connections: [slackConnection] }),

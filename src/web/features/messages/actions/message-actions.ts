@@ -1,5 +1,7 @@
 import {
+  AlarmClock,
   CheckCheck,
+  CircleCheck,
   ExternalLink,
   FilterX,
   Reply,
@@ -66,6 +68,8 @@ export const messageActions = {
   previous: { group: 'move', target: 'list', keys: ['k'] },
   select: { group: 'message', target: 'focused', keys: ['x'] },
   hide: { group: 'message', target: 'selection', keys: ['h'], icon: CheckCheck },
+  done: { group: 'message', target: 'selection', keys: ['e'], icon: CircleCheck },
+  snooze: { group: 'message', target: 'selection', keys: ['s'], icon: AlarmClock },
   tag: { group: 'message', target: 'selection', keys: ['t'], icon: TagIcon, guard: 'tag' },
   reply: { group: 'message', target: 'focused', keys: ['r'], icon: Reply, guard: 'reply' },
   openOriginal: { group: 'message', target: 'focused', keys: ['o'], icon: ExternalLink, guard: 'view-post' },
@@ -95,6 +99,7 @@ export const messageActions = {
   refresh: { group: 'list', target: 'list', guard: 'refresh' },
   goInbox: { group: 'go', target: 'list', keys: ['g', 'i'] },
   goTags: { group: 'go', target: 'list', keys: ['g', 't'] },
+  goSnoozed: { group: 'go', target: 'list', keys: ['g', 's'] },
   help: { group: 'help', target: 'list', keys: ['?'] },
   palette: { group: 'help', target: 'list', keys: ['mod+k'] },
 } as const satisfies Record<string, ActionDeclaration>;

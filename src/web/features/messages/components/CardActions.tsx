@@ -9,6 +9,7 @@ import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
+import { TriageCardButtons } from './TriageCardButtons.tsx';
 
 interface CardActionsProps {
   message: UnifiedMessage;
@@ -90,6 +91,7 @@ export function CardActions({
         <openOriginal.icon aria-hidden="true" className="size-3.5" />
         <span className="max-sm:sr-only">{tTriage('actions.openOriginal.label')}</span>
       </a>
+      {!hidden && <TriageCardButtons message={message} focused={focused} className={actionClassName} />}
       <HideButton
         sender={message.sender.name}
         hidden={hidden}

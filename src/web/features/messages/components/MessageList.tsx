@@ -20,6 +20,7 @@ import type { ActionContext } from '../actions/message-actions.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useCardFocus } from '../hooks/use-card-focus.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
+import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
@@ -33,10 +34,13 @@ import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
+import { LazySnoozeDialog } from './LazySnoozeDialog.tsx';
 import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
 import { MessagePage } from './MessagePage.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { SnoozedView } from './SnoozedView.tsx';
+import { TriageViewSwitch } from './TriageViewSwitch.tsx';
 
 /** SPEC §9. */
 export const PAGE_SIZE = 20;
@@ -91,17 +95,26 @@ export function MessageList({
   const listTopRef = useRef<HTMLDivElement>(null);
   const hiding = useHiding();
   const { isHidden, isFading, unhide } = hiding;
+  const focusCardRef = useRef<(id: string) => void>(() => undefined);
+  const triaged = useListTriage({
+    messages: timeline.messages,
+    pending: live.pending,
+    undo,
+    selection,
+    focusCard: (id) => focusCardRef.current(id),
+  });
+  const inInbox = triaged.view === 'inbox';
 
   const hiddenCount = useMemo(
-    () => timeline.messages.filter((message) => isHidden(message.id)).length,
-    [timeline.messages, isHidden],
+    () => triaged.messages.filter((message) => isHidden(message.id)).length,
+    [triaged.messages, isHidden],
   );
   const listed = useMemo(
     () =>
       showHidden
-        ? timeline.messages
-        : timeline.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
-    [timeline.messages, isHidden, isFading, showHidden],
+        ? triaged.messages
+        : triaged.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
+    [triaged.messages, isHidden, isFading, showHidden],
   );
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
@@ -128,6 +141,9 @@ export function MessageList({
     pageSize: PAGE_SIZE,
     page,
     onPageChange: (next) => dispatch({ type: 'page', page: next }),
+  });
+  useEffect(() => {
+    focusCardRef.current = cardFocus.focusCard;
   });
   const { hideKeepingPlace, hideMessages } = useUndoableHiding({
     hiding,
@@ -191,7 +207,9 @@ export function MessageList({
     clearFilters: () => dispatch({ type: 'clear' }),
     toggleHidden: () => setShowHidden((value) => !value),
     refresh: () => void refresh(false),
+    ...triaged.handlers,
     goInbox: () => {
+      triaged.setView('inbox');
       dispatch({ type: 'page', page: 1 });
       listTopRef.current?.scrollIntoView({ block: 'start' });
     },
@@ -199,8 +217,8 @@ export function MessageList({
   };
   const triage = useTriage({
     handlers,
-    focused: cardFocus.focused,
-    selected: selectedMessages,
+    focused: inInbox ? cardFocus.focused : null,
+    selected: inInbox ? selectedMessages : [],
     allowed,
     userId,
     enabled: !timeline.isLoading,
@@ -212,8 +230,27 @@ export function MessageList({
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
 
+  const viewSwitch = (
+    <TriageViewSwitch view={triaged.view} snoozedCount={triaged.waiting.length} onChange={triaged.setView} />
+  );
+  if (!inInbox) {
+    return (
+      <div className="space-y-4">
+        {viewSwitch}
+        <SnoozedView
+          waiting={triaged.waiting}
+          messageOf={triaged.messageOf}
+          now={triaged.now}
+          onUnsnooze={triaged.unsnooze}
+        />
+        <TriageOverlays triage={triage} context={context} />
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-4">
+      {viewSwitch}
       <MessageListHeader
         filters={filters}
         counts={counts}
@@ -280,6 +317,8 @@ export function MessageList({
         />
       ) : (
         <MessagePage
+          triageOf={triaged.triageOf}
+          onTriageCard={triaged.runOnCard}
           listTopRef={listTopRef}
           messages={pageMessages}
           page={page}
@@ -306,6 +345,11 @@ export function MessageList({
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
+      <LazySnoozeDialog
+        count={triaged.snoozeCount}
+        onSnooze={triaged.confirmSnooze}
+        onCancel={triaged.cancelSnooze}
+      />
       <TriageOverlays triage={triage} context={context} />
     </div>
   );

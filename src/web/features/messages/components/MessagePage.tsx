@@ -1,9 +1,12 @@
 import type { FocusEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
+import type { MessageTriage } from '../../../../contract/triage.ts';
+import { CardTriageContext, type CardTriageActionId } from '../actions/card-triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { MessageCard } from './MessageCard.tsx';
 import { Pagination } from './Pagination.tsx';
+import { TriageMarker } from './TriageMarker.tsx';
 
 interface MessagePageProps {
   listTopRef: Ref<HTMLDivElement>;
@@ -28,6 +31,10 @@ interface MessagePageProps {
   onHide(message: UnifiedMessage): void;
   onUnhide(message: UnifiedMessage): void;
   onEditTags(message: UnifiedMessage): void;
+  /** A message's snooze or done state, for the marker of one that came back. */
+  triageOf?(id: string): MessageTriage | undefined;
+  /** The cards' Done and Snooze buttons; keep it stable between renders. */
+  onTriageCard?(id: CardTriageActionId, message: UnifiedMessage): void;
 }
 
 /** One page of the list between its top and bottom pagination. */
@@ -45,6 +52,8 @@ export function MessagePage({
   onFocusCard,
   isHidden,
   isFading,
+  triageOf,
+  onTriageCard,
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
@@ -61,21 +70,24 @@ export function MessagePage({
   return (
     <div ref={listTopRef} className="scroll-mt-20 space-y-3">
       {pagination('top')}
-      <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
-        {messages.map((message) => (
-          <li key={message.id}>
-            <MessageCard
-              message={message}
-              accountColor={colorOf(message.account_info.connection_id)}
-              selected={selected.has(message.id)}
-              focused={message.id === focusedId}
-              hidden={isHidden(message.id)}
-              fading={isFading(message.id)}
-              {...cardProps}
-            />
-          </li>
-        ))}
-      </ol>
+      <CardTriageContext value={onTriageCard ?? null}>
+        <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
+          {messages.map((message) => (
+            <li key={message.id}>
+              <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
+              <MessageCard
+                message={message}
+                accountColor={colorOf(message.account_info.connection_id)}
+                selected={selected.has(message.id)}
+                focused={message.id === focusedId}
+                hidden={isHidden(message.id)}
+                fading={isFading(message.id)}
+                {...cardProps}
+              />
+            </li>
+          ))}
+        </ol>
+      </CardTriageContext>
       {pagination('bottom')}
     </div>
   );

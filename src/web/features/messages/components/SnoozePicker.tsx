@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../../../contract/auth-constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { formatSnoozeTime } from '../lib/snooze-format.ts';
 import {
-  formatSnoozeTime,
   parseSnoozePhrase,
   snoozePresets,
   type SnoozePresetId,

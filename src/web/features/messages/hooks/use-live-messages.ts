@@ -1,7 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT, liveRemovedSchema } from '../../../../contract/live.ts';
+import {
+  LIVE_MESSAGES_EVENT,
+  LIVE_REMOVED_EVENT,
+  LIVE_TRIAGE_EVENT,
+  liveRemovedSchema,
+  liveTriageChangedSchema,
+} from '../../../../contract/live.ts';
 import {
   platformSchema,
   sourceMessageSchema,
@@ -9,6 +15,7 @@ import {
   type SourceMessage,
 } from '../../../../contract/messages.ts';
 import { connectionMessagesQueryKey, platformMessagesQueryKey } from '../api/get-connection-messages.ts';
+import { TRIAGE_QUERY_KEY } from '../api/get-snoozes.ts';
 import { getStreamTicket } from '../api/stream-ticket.ts';
 import {
   addToResult,
@@ -123,6 +130,15 @@ export function useLiveMessages(): LiveMessages {
         const ids = new Set(data.ids);
         applyRemoval(queryClient, data.platform, ids);
         setPending((current) => removeFromPending(current, data.platform, ids));
+      });
+      // Snoozes or done marks changed on another device: the lists it names are asked for again.
+      source.addEventListener(LIVE_TRIAGE_EVENT, (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId.current = event.lastEventId;
+        const data = parseData(liveTriageChangedSchema, event);
+        if (!data) return;
+        for (const kind of new Set(data.kinds)) {
+          void queryClient.invalidateQueries({ queryKey: [...TRIAGE_QUERY_KEY, kind] });
+        }
       });
       // The ticket was single-use, so the browser's own reconnect would be refused: a new stream gets a new one.
       source.addEventListener('error', () => {

@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../../../contract/auth.ts';
-import {
-  formatSnoozeTime,
-  parseSnoozePhrase,
-  SNOOZE_MAX_DAYS_AHEAD,
-  snoozePresets,
-  type SnoozeClock,
-} from './snooze-time.ts';
+import { SNOOZE_MAX_DAYS } from '../../../../contract/triage.ts';
+import { formatSnoozeTime } from './snooze-format.ts';
+import { parseSnoozePhrase, snoozePresets, type SnoozeClock } from './snooze-time.ts';
 
 /** "2026-01-16 09:00": the wall clock in the zone, written without help from the code under test. */
 function wallClock(instant: Date, timeZone: string): string {
@@ -357,9 +353,9 @@ describe('parseSnoozePhrase by the time of day', () => {
 });
 
 describe('parseSnoozePhrase and the limits', () => {
-  it('refuses a time more than SNOOZE_MAX_DAYS_AHEAD days ahead, not one just within', () => {
+  it('refuses a time more than SNOOZE_MAX_DAYS days ahead, not one just within', () => {
     const clock = tokyoThursday;
-    expect(SNOOZE_MAX_DAYS_AHEAD).toBe(366);
+    expect(SNOOZE_MAX_DAYS).toBe(366);
     expect(meaning('in 366 days', clock, 'en')).toBe('2027-01-16 09:00');
     expect(meaning('in 367 days', clock, 'en')).toBe('too-far');
     expect(meaning('in 8784 hours', clock, 'en')).toBe('2027-01-16 10:00'); // 366 × 24 h

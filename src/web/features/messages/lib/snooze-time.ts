@@ -4,6 +4,7 @@
  */
 import type { ParsedResult } from 'chrono-node';
 import type { Language } from '../../../../contract/auth.ts';
+import { SNOOZE_MAX_DAYS } from '../../../../contract/triage.ts';
 import {
   dayPartOf,
   DAY_PART_HOURS,
@@ -12,21 +13,7 @@ import {
   snoozeChrono,
   weekdayFrom,
 } from './snooze-chrono.ts';
-import {
-  addDays,
-  compareDays,
-  instantAt,
-  wallClockAt,
-  weekdayOf,
-  type CalendarDay,
-  type WallClock,
-} from './zoned-time.ts';
-
-/**
- * How far ahead a snooze may reach; the server refuses more. Kept here until the triage contract
- * (`src/contract/triage.ts`) holds it for both.
- */
-export const SNOOZE_MAX_DAYS_AHEAD = 366;
+import { addDays, compareDays, instantAt, wallClockAt, type CalendarDay } from './zoned-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LATER_TODAY_MS = 3 * 60 * 60 * 1000;
@@ -45,8 +32,7 @@ export type SnoozeReading = { ok: true; until: Date } | { ok: false; reason: Sno
 /** A time in the future, no further than the server allows. */
 export function checkSnoozeTime(until: Date, now: Date): SnoozeReading {
   if (until.getTime() <= now.getTime()) return { ok: false, reason: 'past' };
-  if (until.getTime() - now.getTime() > SNOOZE_MAX_DAYS_AHEAD * DAY_MS)
-    return { ok: false, reason: 'too-far' };
+  if (until.getTime() - now.getTime() > SNOOZE_MAX_DAYS * DAY_MS) return { ok: false, reason: 'too-far' };
   return { ok: true, until };
 }
 
@@ -174,30 +160,4 @@ export function snoozePresets({ now, timeZone }: SnoozeClock): SnoozePreset[] {
   if (nextMonday.getTime() !== tomorrowMorning.getTime())
     presets.push({ id: 'next-monday', until: nextMonday });
   return presets;
-}
-
-const ENGLISH_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const JAPANESE_WEEKDAYS = '日月火水木金土';
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A snooze time as it is shown back before confirming: "Fri 17 Jan, 18:00" / "1月17日(金) 18:00", with the year
- * when it is not this year ("Fri 1 Jan 2027, 09:00" / "2027年1月1日(金) 09:00"). The names are fixed here rather than
- * taken from Intl, whose English month abbreviations differ between engines ("Sep", "Sept").
- */
-export function formatSnoozeTime(
-  until: Date,
-  { language, timeZone, now }: SnoozeClock & { language: Language },
-): string {
-  const wall: WallClock = wallClockAt(until, timeZone);
-  const weekday = weekdayOf(wall);
-  const time = `${twoDigits(wall.hour)}:${twoDigits(wall.minute)}`;
-  const otherYear = wall.year !== wallClockAt(now, timeZone).year;
-  if (language === 'jp') {
-    return `${otherYear ? `${wall.year}年` : ''}${wall.month}月${wall.day}日(${JAPANESE_WEEKDAYS[weekday]}) ${time}`;
-  }
-  const date = `${ENGLISH_WEEKDAYS[weekday]} ${wall.day} ${ENGLISH_MONTHS[wall.month - 1]}`;
-  return `${date}${otherYear ? ` ${wall.year}` : ''}, ${time}`;
 }
