@@ -1,8 +1,10 @@
-import type { FocusEvent, Ref } from 'react';
+import { useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
+import type { Density } from '../hooks/use-density.ts';
 import { MessageCard } from './MessageCard.tsx';
+import { MessageRow } from './MessageRow.tsx';
 import { Pagination } from './Pagination.tsx';
 
 interface MessagePageProps {
@@ -28,6 +30,7 @@ interface MessagePageProps {
   onHide(message: UnifiedMessage): void;
   onUnhide(message: UnifiedMessage): void;
   onEditTags(message: UnifiedMessage): void;
+  density: Density;
 }
 
 /** One page of the list between its top and bottom pagination. */
@@ -45,9 +48,24 @@ export function MessagePage({
   onFocusCard,
   isHidden,
   isFading,
+  density,
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
+  // Compact rows shown as cards (decision 151); forgotten when the density changes back and forth.
+  const [asCards, setAsCards] = useState<ReadonlySet<string>>(new Set());
+  const [shownDensity, setShownDensity] = useState(density);
+  if (shownDensity !== density) {
+    setShownDensity(density);
+    setAsCards(new Set());
+  }
+  const showAsCard = (id: string) => {
+    setAsCards((ids) => new Set(ids).add(id));
+    // The row's button is gone with the row: the keyboard goes on from the card in its place.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(id)}"]`)?.focus(),
+    );
+  };
   const pagination = (position: 'top' | 'bottom') => (
     <Pagination
       page={page}
@@ -61,18 +79,39 @@ export function MessagePage({
   return (
     <div ref={listTopRef} className="scroll-mt-20 space-y-3">
       {pagination('top')}
-      <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
+      <ol
+        aria-label={t('list.label')}
+        className={
+          density === 'compact'
+            ? 'divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white'
+            : 'space-y-3'
+        }
+        onFocus={onFocusCard}
+      >
         {messages.map((message) => (
           <li key={message.id}>
-            <MessageCard
-              message={message}
-              accountColor={colorOf(message.account_info.connection_id)}
-              selected={selected.has(message.id)}
-              focused={message.id === focusedId}
-              hidden={isHidden(message.id)}
-              fading={isFading(message.id)}
-              {...cardProps}
-            />
+            {density === 'compact' && !asCards.has(message.id) ? (
+              <MessageRow
+                message={message}
+                accountColor={colorOf(message.account_info.connection_id)}
+                selected={selected.has(message.id)}
+                focused={message.id === focusedId}
+                hidden={isHidden(message.id)}
+                fading={isFading(message.id)}
+                onExpand={showAsCard}
+                {...cardProps}
+              />
+            ) : (
+              <MessageCard
+                message={message}
+                accountColor={colorOf(message.account_info.connection_id)}
+                selected={selected.has(message.id)}
+                focused={message.id === focusedId}
+                hidden={isHidden(message.id)}
+                fading={isFading(message.id)}
+                {...cardProps}
+              />
+            )}
           </li>
         ))}
       </ol>
