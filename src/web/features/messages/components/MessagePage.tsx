@@ -88,32 +88,26 @@ export function MessagePage({
         }
         onFocus={onFocusCard}
       >
-        {messages.map((message) => (
-          <li key={message.id}>
-            {density === 'compact' && !asCards.has(message.id) ? (
-              <MessageRow
-                message={message}
-                accountColor={colorOf(message.account_info.connection_id)}
-                selected={selected.has(message.id)}
-                focused={message.id === focusedId}
-                hidden={isHidden(message.id)}
-                fading={isFading(message.id)}
-                onExpand={showAsCard}
-                {...cardProps}
-              />
-            ) : (
-              <MessageCard
-                message={message}
-                accountColor={colorOf(message.account_info.connection_id)}
-                selected={selected.has(message.id)}
-                focused={message.id === focusedId}
-                hidden={isHidden(message.id)}
-                fading={isFading(message.id)}
-                {...cardProps}
-              />
-            )}
-          </li>
-        ))}
+        {messages.map((message) => {
+          const props = {
+            message,
+            accountColor: colorOf(message.account_info.connection_id),
+            selected: selected.has(message.id),
+            focused: message.id === focusedId,
+            hidden: isHidden(message.id),
+            fading: isFading(message.id),
+            ...cardProps,
+          };
+          return (
+            <li key={message.id}>
+              {density === 'compact' && !asCards.has(message.id) ? (
+                <MessageRow {...props} onExpand={showAsCard} />
+              ) : (
+                <MessageCard {...props} />
+              )}
+            </li>
+          );
+        })}
       </ol>
       {pagination('bottom')}
     </div>
