@@ -22,6 +22,8 @@ interface CardActionsProps {
   hidden: boolean;
   onHide(): void;
   onUnhide(): void;
+  /** Where the row of actions sits; a card's bottom edge unless told otherwise (a compact row's end). */
+  className?: string;
 }
 
 const actionClassName =
@@ -44,6 +46,7 @@ export function CardActions({
   hidden,
   onHide,
   onUnhide,
+  className = 'mt-3 border-t border-slate-200/70 pt-2',
 }: CardActionsProps) {
   const { t } = useTranslation('messages');
   const { t: tTriage } = useTranslation('triage');
@@ -63,7 +66,7 @@ export function CardActions({
     <div
       role="group"
       aria-label={t('card.actions')}
-      className="mt-3 flex flex-nowrap items-center gap-1 border-t border-slate-200/70 pt-2"
+      className={`flex flex-nowrap items-center gap-1 ${className}`}
     >
       <button
         ref={replyButtonRef}

@@ -1,7 +1,6 @@
-import { AtSign, FileImage, FileText, Hash, MessageSquare, TriangleAlert, User, Users } from 'lucide-react';
+import { AtSign, FileImage, FileText, TriangleAlert } from 'lucide-react';
 import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { typeBadges } from '../../../../contract/classification.ts';
 import {
   EXPIRY_WARNING_POSITION,
   LONG_CONTENT_THRESHOLD,
@@ -14,15 +13,17 @@ import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
-import { formatTimeAgo, relativeTime } from '../../../lib/relative-time.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { plainTextOf } from '../lib/plain-text.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
+import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
+import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
 import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
+import { TypeBadges } from './TypeBadges.tsx';
 
 export interface MessageCardProps {
   message: UnifiedMessage;
@@ -47,29 +48,8 @@ export interface MessageCardProps {
   onEditTags(message: UnifiedMessage): void;
 }
 
-const platformBadgeClassName = {
-  chatwork: 'bg-red-600',
-  slack: 'bg-[#4A154B]',
-} as const;
-
-const locationIcons = { room: MessageSquare, channel: Hash, dm: User, group: Users } as const;
-
 const actionClassName =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50';
-
-function useRelativeTimeText(sendTime: number, now: number): string {
-  const { t } = useTranslation('messages');
-  const language = currentLanguage();
-  const time = relativeTime(sendTime, now, language);
-  switch (time.kind) {
-    case 'just-now':
-      return t('card.justNow');
-    case 'date':
-      return time.text;
-    default:
-      return formatTimeAgo(time.count, time.kind, language);
-  }
-}
 
 /** The sender and the account owner by their platform ids, and the files the card lists as attachments. */
 function knownToMessage(message: UnifiedMessage): KnownToMessage {
@@ -244,30 +224,12 @@ function MessageCardView({
             )}
           </div>
 
-          <div className="mt-1 flex flex-wrap gap-1.5">
-            {typeBadges(message.mention_types).map((type) => {
-              const active = activeTypes.includes(type);
-              const label = t(`badges.${type}`);
-              return (
-                <button
-                  key={type}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => onToggleType(type)}
-                  title={t(active ? 'badges.stopFilteringBy' : 'badges.filterBy', {
-                    type: t(`types.${type}`),
-                  })}
-                  className={`rounded-full border px-2 py-0.5 text-xs font-medium ${
-                    active
-                      ? 'border-indigo-600 bg-indigo-600 text-white'
-                      : 'border-indigo-200 bg-indigo-50 text-indigo-800 hover:bg-indigo-100'
-                  }`}
-                >
-                  {label}
-                </button>
-              );
-            })}
-          </div>
+          <TypeBadges
+            message={message}
+            activeTypes={activeTypes}
+            onToggleType={onToggleType}
+            className="mt-1"
+          />
 
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
             <span className="inline-flex min-w-0 items-center gap-1">

@@ -19,6 +19,7 @@ import { useTriage, type ListActionHandlers } from '../actions/use-triage.ts';
 import type { ActionContext } from '../actions/message-actions.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useCardFocus } from '../hooks/use-card-focus.ts';
+import { useDensity } from '../hooks/use-density.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
 import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
@@ -93,6 +94,7 @@ export function MessageList({
   const [showHidden, setShowHidden] = useState(false);
   const [confirmingHide, setConfirmingHide] = useState(false);
   const listTopRef = useRef<HTMLDivElement>(null);
+  const [density, setDensity] = useDensity(userId);
   const hiding = useHiding();
   const { isHidden, isFading, unhide } = hiding;
   const focusCardRef = useRef<(id: string) => void>(() => undefined);
@@ -267,6 +269,8 @@ export function MessageList({
         onToggleHidden={() => setShowHidden((value) => !value)}
         onShowShortcuts={() => triage.setOverlay('help')}
         shown={filtered.length}
+        density={density}
+        onDensityChange={setDensity}
       />
       <NewMessagesPill
         count={live.pending.length}
@@ -341,6 +345,7 @@ export function MessageList({
           onHide={hideKeepingPlace}
           onUnhide={unhide}
           onEditTags={onEditTags}
+          density={density}
         />
       )}
 

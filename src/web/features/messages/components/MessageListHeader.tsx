@@ -1,8 +1,9 @@
-import { Eye, EyeOff, Keyboard, RefreshCw, SlidersHorizontal } from 'lucide-react';
+import { Eye, EyeOff, Keyboard, LayoutList, Rows3, RefreshCw, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import type { Density } from '../hooks/use-density.ts';
 import { activeFilterCount, hasActiveFilters } from '../lib/message-filters.ts';
 import { FilterGroups, type FilterGroupsProps } from './FilterGroups.tsx';
 
@@ -18,6 +19,9 @@ interface MessageListHeaderProps extends FilterGroupsProps {
   onShowShortcuts(): void;
   /** How many messages the filters let through, for the sheet's "Show N messages". */
   shown: number;
+  /** Cards (comfortable) or two-line rows (compact), remembered per user (decision 152). */
+  density: Density;
+  onDensityChange(density: Density): void;
 }
 
 /**
@@ -34,6 +38,8 @@ export function MessageListHeader({
   onToggleHidden,
   onShowShortcuts,
   shown,
+  density,
+  onDensityChange,
   ...filterProps
 }: MessageListHeaderProps) {
   const { filters, dispatch } = filterProps;
@@ -43,6 +49,7 @@ export function MessageListHeader({
   const hintId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
+  const compact = density === 'compact';
 
   const refresh = (event: MouseEvent<HTMLButtonElement>) => onRefresh(event.shiftKey);
   const forceRefresh = (event: MouseEvent<HTMLButtonElement>) => {
@@ -51,9 +58,11 @@ export function MessageListHeader({
   };
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4">
-      <div className="flex flex-wrap items-center gap-2 sm:gap-3">
-        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+    <div
+      className={`rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 ${compact ? '' : 'sm:p-4'}`}
+    >
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
+        <label className="inline-flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
             className="size-4 rounded border-slate-400 accent-indigo-600"
@@ -63,7 +72,7 @@ export function MessageListHeader({
             }}
             onChange={() => onSelectPage(pageSelection !== 'all')}
           />
-          <span className="max-sm:sr-only">
+          <span className="truncate max-sm:sr-only">
             {tTriage(pageSelection === 'all' ? 'actions.selectPage.off' : 'actions.selectPage.label')}
           </span>
         </label>
@@ -89,7 +98,9 @@ export function MessageListHeader({
           type="button"
           onClick={() => setFiltersOpen(true)}
           aria-haspopup="dialog"
-          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:hidden"
+          className={`inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 ${
+            compact ? '' : 'sm:hidden'
+          }`}
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           {activeFilters > 0 ? t('list.filtersActive', { count: activeFilters }) : t('list.filters')}
@@ -115,6 +126,28 @@ export function MessageListHeader({
             {hiddenCount}
           </span>
         </button>
+        <div
+          role="group"
+          aria-label={t('density.label')}
+          className="inline-flex rounded-lg border border-slate-300 p-0.5"
+        >
+          {(['comfortable', 'compact'] as const).map((option) => {
+            const Icon = option === 'compact' ? Rows3 : LayoutList;
+            return (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={density === option}
+                onClick={() => onDensityChange(option)}
+                title={t(`density.${option}`)}
+                className="inline-flex items-center rounded-md p-1.5 text-slate-700 hover:bg-slate-100 aria-pressed:bg-indigo-600 aria-pressed:text-white"
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                <span className="sr-only">{t(`density.${option}`)}</span>
+              </button>
+            );
+          })}
+        </div>
         <button
           type="button"
           onClick={onShowShortcuts}
@@ -128,7 +161,8 @@ export function MessageListHeader({
         </button>
       </div>
 
-      <div className="hidden sm:block">
+      {/* Compact keeps the list's top for messages: the filters fold into the "Filters" sheet (decision 152). */}
+      <div className={compact ? 'hidden' : 'hidden sm:block'}>
         <FilterGroups {...filterProps} />
       </div>
       <BottomSheet

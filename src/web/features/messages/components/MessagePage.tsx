@@ -1,10 +1,12 @@
-import type { FocusEvent, Ref } from 'react';
+import { useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { MessageTriage } from '../../../../contract/triage.ts';
 import { CardTriageContext, type CardTriageActionId } from '../actions/card-triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
+import type { Density } from '../hooks/use-density.ts';
 import { MessageCard } from './MessageCard.tsx';
+import { MessageRow } from './MessageRow.tsx';
 import { Pagination } from './Pagination.tsx';
 import { TriageMarker } from './TriageMarker.tsx';
 
@@ -35,6 +37,7 @@ interface MessagePageProps {
   triageOf?(id: string): MessageTriage | undefined;
   /** The cards' Done and Snooze buttons; keep it stable between renders. */
   onTriageCard?(id: CardTriageActionId, message: UnifiedMessage): void;
+  density: Density;
 }
 
 /** One page of the list between its top and bottom pagination. */
@@ -54,9 +57,24 @@ export function MessagePage({
   isFading,
   triageOf,
   onTriageCard,
+  density,
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
+  // Compact rows shown as cards (decision 152); forgotten when the density changes back and forth.
+  const [asCards, setAsCards] = useState<ReadonlySet<string>>(new Set());
+  const [shownDensity, setShownDensity] = useState(density);
+  if (shownDensity !== density) {
+    setShownDensity(density);
+    setAsCards(new Set());
+  }
+  const showAsCard = (id: string) => {
+    setAsCards((ids) => new Set(ids).add(id));
+    // The row's button is gone with the row: the keyboard goes on from the card in its place.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(id)}"]`)?.focus(),
+    );
+  };
   const pagination = (position: 'top' | 'bottom') => (
     <Pagination
       page={page}
@@ -71,21 +89,36 @@ export function MessagePage({
     <div ref={listTopRef} className="scroll-mt-20 space-y-3">
       {pagination('top')}
       <CardTriageContext value={onTriageCard ?? null}>
-        <ol aria-label={t('list.label')} className="space-y-3" onFocus={onFocusCard}>
-          {messages.map((message) => (
-            <li key={message.id}>
-              <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
-              <MessageCard
-                message={message}
-                accountColor={colorOf(message.account_info.connection_id)}
-                selected={selected.has(message.id)}
-                focused={message.id === focusedId}
-                hidden={isHidden(message.id)}
-                fading={isFading(message.id)}
-                {...cardProps}
-              />
-            </li>
-          ))}
+        <ol
+          aria-label={t('list.label')}
+          className={
+            density === 'compact'
+              ? 'divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white'
+              : 'space-y-3'
+          }
+          onFocus={onFocusCard}
+        >
+          {messages.map((message) => {
+            const props = {
+              message,
+              accountColor: colorOf(message.account_info.connection_id),
+              selected: selected.has(message.id),
+              focused: message.id === focusedId,
+              hidden: isHidden(message.id),
+              fading: isFading(message.id),
+              ...cardProps,
+            };
+            return (
+              <li key={message.id}>
+                <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
+                {density === 'compact' && !asCards.has(message.id) ? (
+                  <MessageRow {...props} onExpand={showAsCard} />
+                ) : (
+                  <MessageCard {...props} />
+                )}
+              </li>
+            );
+          })}
         </ol>
       </CardTriageContext>
       {pagination('bottom')}
