@@ -27,6 +27,8 @@ const HIRAGANA_OFFSET = 0x60;
 const COMBINING_KANA_MARK = /^[\u3099\u309A]$/;
 
 function foldCharacter(character: string): string {
+  // Most of a message is ASCII, which only case folds: the fast way keeps folding 20,000 messages cheap.
+  if (character < '\u0080') return character.toLowerCase();
   return character
     .normalize('NFKC')
     .toLowerCase()
