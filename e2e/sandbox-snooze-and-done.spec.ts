@@ -3,17 +3,14 @@ import {
   axeViolations,
   failOnConsoleErrors,
   languages,
-  registerThroughMail,
+  registerMayaWithSlack,
   sandboxEmulatorURLs,
-  uniqueEmail,
-  useLanguage,
 } from './support.ts';
 
 failOnConsoleErrors();
 
 const copy = {
   en: {
-    connectSlack: 'Connect Slack',
     messageList: 'Message list',
     newMessages: '1 new message',
     snoozeDialog: 'Snooze the message',
@@ -25,7 +22,6 @@ const copy = {
     newReply: 'New reply',
   },
   jp: {
-    connectSlack: 'Slack を接続',
     messageList: 'メッセージ一覧',
     newMessages: '新着 1件',
     snoozeDialog: 'メッセージをスヌーズ',
@@ -62,18 +58,7 @@ async function mayaWithAMention(
   text: Copy,
   body: string,
 ): Promise<string> {
-  await useLanguage(page, language);
-  await registerThroughMail(
-    page,
-    { name: 'Maya Chen', email: uniqueEmail('triage'), password: 'sandbox-secret' },
-    language,
-  );
-  // Without connections the dashboard shows the connections panel open in place of the list.
-  await page.getByRole('button', { name: text.connectSlack }).click();
-  await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(list(page, text).getByRole('article').first()).toBeVisible();
-  await page.keyboard.press('Escape');
+  await registerMayaWithSlack(page, language, 'triage');
 
   const ts = await postInSlack({ text: `<@U01MAYA00> ${body}` });
   await page.getByRole('button', { name: text.newMessages }).click();

@@ -223,3 +223,23 @@ export async function registerWithChatwork(page: Page, name: string, label: stri
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }
+
+/**
+ * Maya Chen signs up in `language` and connects Acme Corp's Slack through the emulator's consent page: ends on the
+ * dashboard with her gathered messages listed and the connections panel closed.
+ */
+export async function registerMayaWithSlack(page: Page, language: Language, label: string): Promise<void> {
+  await useLanguage(page, language);
+  await registerThroughMail(
+    page,
+    { name: 'Maya Chen', email: uniqueEmail(label), password: 'sandbox-secret' },
+    language,
+  );
+  // Without connections the dashboard shows the connections panel open in place of the list.
+  await page.getByRole('button', { name: language === 'en' ? 'Connect Slack' : 'Slack を接続' }).click();
+  await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  const list = page.getByRole('list', { name: language === 'en' ? 'Message list' : 'メッセージ一覧' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+}
