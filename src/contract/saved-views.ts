@@ -60,12 +60,22 @@ const viewName = inputText()
   .min(1, 'must not be empty')
   .max(VIEW_NAME_MAX_LENGTH, `must be at most ${VIEW_NAME_MAX_LENGTH} characters`);
 
+/** Filters as the server answers them: what it stored, read without the checks of what it takes in. */
+const storedFiltersSchema = z.object({
+  platform: z.union([z.literal('all'), platformSchema]),
+  types: z.array(messageTypeFilterSchema),
+  tag_id: z.string().nullable(),
+  connection_ids: z.array(z.string()),
+  state: viewStateSchema,
+  words: z.string(),
+});
+
 export const savedViewSchema = z.object({
   id: z.string(),
   /** Null on a default the person has not renamed: it is shown in their language. */
   name: z.string().nullable(),
   default_kind: defaultViewKindSchema.nullable(),
-  filters: savedViewFiltersSchema,
+  filters: storedFiltersSchema,
   /** What the view names that is gone: a deleted tag, connections no longer there. It still works without them. */
   missing: z.object({ tag: z.boolean(), connection_ids: z.array(z.string()) }),
   created_at: z.iso.datetime({ offset: true }),

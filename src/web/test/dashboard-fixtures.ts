@@ -6,7 +6,6 @@ import type {
 import {
   defaultViewFilters,
   defaultViewKinds,
-  savedViewFiltersSchema,
   type SavedView,
   type SavedViewFiltersInput,
 } from '../../contract/saved-views.ts';
@@ -179,7 +178,15 @@ export function savedView(
     created_at: iso(now - 3600),
     updated_at: iso(now - 3600),
     ...rest,
-    filters: savedViewFiltersSchema.parse(filters ?? {}),
+    filters: {
+      platform: 'all',
+      types: [],
+      tag_id: null,
+      connection_ids: [],
+      state: 'inbox',
+      words: '',
+      ...filters,
+    },
   };
 }
 

@@ -126,6 +126,7 @@ export function MessageList({
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const savedViews = useSavedViews({
     listed,
+    pending: live.pending,
     snoozedCount: triaged.waiting.length,
     filters,
     state: triaged.view,

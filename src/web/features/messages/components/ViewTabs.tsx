@@ -113,7 +113,8 @@ export function ViewTabs({ views, panelId, allowed }: ViewTabsProps) {
               onDrop={(event) => drop(event, tab)}
               onDragEnd={() => setDragged(null)}
             >
-              {tab.name}
+              <span aria-hidden="true">{tab.name}</span>
+              <span className="sr-only">{t('tab.label', { name: tab.name, count: tab.count })}</span>
               {hasMissing(tab.missing) && (
                 <TriangleAlert aria-label={t('tab.missing')} role="img" className="size-3.5 text-amber-600" />
               )}
@@ -124,7 +125,6 @@ export function ViewTabs({ views, panelId, allowed }: ViewTabsProps) {
               >
                 {tab.count}
               </span>
-              <span className="sr-only">{t('tab.count', { count: tab.count })}</span>
             </button>
           ))}
         </div>

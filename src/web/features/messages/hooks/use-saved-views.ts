@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlatformConnection, UnifiedMessage } from '../../../../contract/messages.ts';
+import { toUnifiedMessage } from '../../../../contract/classification.ts';
+import type { PlatformConnection, SourceMessage, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { SavedView, ViewState } from '../../../../contract/saved-views.ts';
 import type { MoreCommands } from '../actions/TriageOverlays.tsx';
 import { useSavedViewsQuery } from '../api/get-saved-views.ts';
@@ -19,7 +20,10 @@ export interface ViewTab {
   view: SavedView;
   /** The person's own name for it, or a default's name in the language on screen. */
   name: string;
-  /** How many messages it shows now: the list's own filter over the same messages, so the two always agree. */
+  /**
+   * How many messages it shows: the list's own filter over the same messages, so the two agree, and over those
+   * waiting behind the new-messages pill, which the list shows when the pill is pressed.
+   */
   count: number;
   missing: MissingReferences;
 }
@@ -27,6 +31,8 @@ export interface ViewTab {
 interface SavedViewsOptions {
   /** The inbox as the list filters it: triaged, without hidden messages unless they are shown. */
   listed: readonly UnifiedMessage[];
+  /** Messages that arrived live and wait behind the new-messages pill: a view counts them the moment they come. */
+  pending: readonly SourceMessage[];
   /** The snoozes waiting, which a Snoozed view lists. */
   snoozedCount: number;
   filters: MessageFilters;
@@ -55,6 +61,7 @@ const COMMAND_PREFIX = 'view:';
 /** Saved views as tabs above the list (docs/decisions/157): their live counts, the active one, choosing one. */
 export function useSavedViews({
   listed,
+  pending,
   snoozedCount,
   filters,
   state,
@@ -71,6 +78,7 @@ export function useSavedViews({
     () => (query.data ?? []).map((view) => ({ view, filters: listFiltersOf(view, connectionIds) })),
     [query.data, connectionIds],
   );
+  const arrived = useMemo(() => pending.map(toUnifiedMessage), [pending]);
   const tabs = useMemo(
     () =>
       effective.map(({ view, filters: viewFilters }): ViewTab => ({
@@ -80,7 +88,7 @@ export function useSavedViews({
         count: view.filters.state === 'snoozed' ? snoozedCount : applyFilters(listed, viewFilters).length,
         missing: missingOf(view, connectionIds),
       })),
-    [effective, listed, snoozedCount, connectionIds, t],
+    [effective, listed, arrived, snoozedCount, connectionIds, t],
   );
   // Until one is chosen, the view that shows what the list shows (All, as the list opens) is the active one.
   const showing = effective.find(
