@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { LIVE_MESSAGES_EVENT } from '../../../contract/live.ts';
 import type { ChatworkMessageResult } from '../../../contract/messages.ts';
 import type { SavedView } from '../../../contract/saved-views.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
@@ -12,6 +13,7 @@ import {
   slackConnection,
   slackResult,
 } from '../../test/dashboard-fixtures.ts';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
 import { routes } from '../router.tsx';
@@ -41,13 +43,14 @@ function chatwork(extraDm = false): ChatworkMessageResult {
 
 function viewsServer(views: SavedView[] = defaultViews) {
   const state = { views: [...views], found: false, created: [] as unknown[] };
-  const fetchMock = stubApi({
+  stubApi({
     ...connected,
     'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Slack hello'])),
     'GET /api/chatwork/messages/cw-1': () => json(200, chatwork(state.found)),
     'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatwork(state.found)),
     'GET /api/slack/messages/sl-1?refresh=1': () => json(200, slackResult(['<@UKENJI> Slack hello'])),
     'GET /api/saved-views': () => json(200, { success: true, data: state.views }),
+    'POST /api/events/ticket': () => json(200, { ticket: 'ticket-0123456789abcdef', expires_in: 30 }),
     'POST /api/saved-views': (init) => {
       const body = JSON.parse(String(init?.body)) as { name: string; filters: SavedView['filters'] };
       state.created.push(body);
@@ -63,7 +66,7 @@ function viewsServer(views: SavedView[] = defaultViews) {
       return json(201, { success: true, data: view });
     },
   });
-  return { state, fetchMock };
+  return { state };
 }
 
 async function openViews() {
@@ -112,6 +115,35 @@ describe('saved views as tabs above the list', () => {
     expect(tab(tabs, /^All \(5 messages\)$/)).toBeVisible();
     expect(tab(tabs, /^Mentions \(3 messages\)$/)).toBeVisible();
     await waitFor(() => expect(articles(list)).toBe(2));
+  });
+
+  it('counts a live DM the moment it arrives, while the list keeps it behind the pill', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    // jsdom has no layout: the pill's scroll to the top of the list does nothing here.
+    Element.prototype.scrollIntoView = () => undefined;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    FakeEventSource.opened = [];
+    viewsServer();
+    const { list, tabs } = await openViews();
+    await waitFor(() => expect(tab(tabs, /^DMs \(1 message\)$/)).toBeVisible());
+    await userEvent.click(tab(tabs, /^DMs/));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+
+    const [arriving] = chatwork(true).messages;
+    FakeEventSource.opened[0]!.deliver(LIVE_MESSAGES_EVENT, '1', {
+      platform: 'chatwork',
+      messages: [arriving],
+    });
+    await waitFor(() => expect(tab(tabs, /^DMs \(2 messages\)$/)).toBeVisible());
+    expect(tab(tabs, /^All \(5 messages\)$/)).toBeVisible();
+    expect(tab(tabs, /^Mentions \(3 messages\)$/)).toBeVisible();
+    expect(articles(list)).toBe(1);
+
+    await userEvent.click(screen.getByRole('button', { name: '1 new message' }));
+    await waitFor(() => expect(articles(list)).toBe(2));
+    expect(tab(tabs, /^DMs \(2 messages\)$/)).toBeVisible();
   });
 
   it('saves the chosen filters as a view, which becomes the active tab with its count', async () => {

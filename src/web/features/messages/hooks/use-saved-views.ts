@@ -85,7 +85,10 @@ export function useSavedViews({
         id: view.id,
         view,
         name: view.name ?? t(`defaults.${view.default_kind ?? 'all'}`),
-        count: view.filters.state === 'snoozed' ? snoozedCount : applyFilters(listed, viewFilters).length,
+        count:
+          view.filters.state === 'snoozed'
+            ? snoozedCount
+            : applyFilters(listed, viewFilters).length + applyFilters(arrived, viewFilters).length,
         missing: missingOf(view, connectionIds),
       })),
     [effective, listed, arrived, snoozedCount, connectionIds, t],
