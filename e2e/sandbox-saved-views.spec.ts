@@ -4,7 +4,7 @@ import {
   failOnConsoleErrors,
   languages,
   registerThroughMail,
-  sandboxEmulatorURLs,
+  postInSlack,
   uniqueEmail,
   useLanguage,
 } from './support.ts';
@@ -58,16 +58,6 @@ const copy = {
 
 type Copy = (typeof copy)[keyof typeof copy];
 
-/** Posts in the Slack emulator as Ken; the emulator delivers it to the app as a signed event. */
-async function postInSlack(text: string): Promise<void> {
-  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: 'C01GENERAL', user: 'U01KEN000', text }),
-  });
-  expect(response.ok).toBe(true);
-}
-
 const tabList = (page: Page, text: Copy) => page.getByRole('tablist', { name: text.tabs });
 const tabNamed = (page: Page, text: Copy, name: string) =>
   tabList(page, text).getByRole('tab', { name: new RegExp(`^${name}[ （(]`) });
@@ -114,7 +104,7 @@ for (const language of languages) {
     expect(await axeViolations(page)).toEqual([]);
 
     const body = `views live ${language} ${Date.now()}`;
-    await postInSlack(`<@U01MAYA00> ${body}`);
+    await postInSlack({ channel: 'C01GENERAL', user: 'U01KEN000', text: `<@U01MAYA00> ${body}` });
     // The count follows at once, while the message waits behind the pill.
     await expect(saved.getByTestId('view-count')).toHaveText(String(before + 1));
     await expect(tabNamed(page, text, text.all).getByTestId('view-count')).toHaveText(String(allBefore + 1));
