@@ -2,87 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LIVE_MESSAGES_EVENT } from '../../../contract/live.ts';
-import type { ChatworkMessageResult } from '../../../contract/messages.ts';
-import type { SavedView } from '../../../contract/saved-views.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import {
-  chatworkResult,
-  connected,
-  defaultViews,
-  savedView,
-  slackConnection,
-  slackResult,
-} from '../../test/dashboard-fixtures.ts';
+import { defaultViews, savedView, slackConnection } from '../../test/dashboard-fixtures.ts';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
-import { json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
+import { articles, chatwork, openViews, tab, viewsServer } from '../../test/views-server.ts';
 import { routes } from '../router.tsx';
-
-/** Two mentions and a DM on ChatWork; `extraDm` adds a newer DM, as a refresh that found one would. */
-function chatwork(extraDm = false): ChatworkMessageResult {
-  const bodies = [...(extraDm ? ['A new DM'] : []), 'Mention one', 'Mention two', 'Direct one'];
-  const result = chatworkResult(bodies);
-  result.messages.forEach((message, index) => {
-    if (message.body.startsWith('Direct') || message.body.startsWith('A new DM')) {
-      message.mention_types = {
-        is_direct_mention: false,
-        is_reply: false,
-        is_all_mention: false,
-        is_dm: true,
-      };
-      message.is_dm = true;
-      message.is_mention = false;
-      message.room_info = { ...message.room_info, type: 'direct' };
-    }
-    message.platform_message_id = message.message_id = String(
-      9_200_000_000_000_000_000n + BigInt(bodies.length - index),
-    );
-  });
-  return result;
-}
-
-function viewsServer(views: SavedView[] = defaultViews) {
-  const state = { views: [...views], found: false, created: [] as unknown[] };
-  stubApi({
-    ...connected,
-    'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> Slack hello'])),
-    'GET /api/chatwork/messages/cw-1': () => json(200, chatwork(state.found)),
-    'GET /api/chatwork/messages/cw-1?refresh=1': () => json(200, chatwork(state.found)),
-    'GET /api/slack/messages/sl-1?refresh=1': () => json(200, slackResult(['<@UKENJI> Slack hello'])),
-    'GET /api/saved-views': () => json(200, { success: true, data: state.views }),
-    'POST /api/events/ticket': () => json(200, { ticket: 'ticket-0123456789abcdef', expires_in: 30 }),
-    'POST /api/saved-views': (init) => {
-      const body = JSON.parse(String(init?.body)) as { name: string; filters: SavedView['filters'] };
-      state.created.push(body);
-      if (state.views.some((view) => view.name?.toLowerCase() === body.name.toLowerCase()))
-        return json(409, {
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'Another view has this name',
-          code: 'VIEW_NAME_TAKEN',
-        });
-      const view = savedView('00000000-0000-4000-8000-0000000000aa', body);
-      state.views.push(view);
-      return json(201, { success: true, data: view });
-    },
-  });
-  return { state };
-}
-
-async function openViews() {
-  renderRouter(routes, '/dashboard');
-  const list = await screen.findByRole('list', { name: 'Message list' });
-  const tabs = await screen.findByRole('tablist', { name: 'Saved views' });
-  return { list, tabs };
-}
-
-const tab = (tabs: HTMLElement, name: RegExp) => within(tabs).getByRole('tab', { name });
-const articles = (list: HTMLElement) => within(list).getAllByRole('article').length;
 
 describe('saved views as tabs above the list', () => {
   it('shows All, Mentions and DMs with the counts the list shows, and moves between them with the arrow keys', async () => {
     viewsServer();
-    const { list, tabs } = await openViews();
+    const { list, tabs } = await openViews(routes);
     await waitFor(() => expect(tab(tabs, /^All \(4 messages\)$/)).toHaveAttribute('aria-selected', 'true'));
     expect(tab(tabs, /^Mentions \(3 messages\)$/)).toHaveAttribute('aria-selected', 'false');
     expect(tab(tabs, /^DMs \(1 message\)$/)).toHaveAttribute('tabindex', '-1');
@@ -105,7 +35,7 @@ describe('saved views as tabs above the list', () => {
 
   it('counts follow the timeline when it changes: a refresh that finds a DM counts it on All and DMs at once', async () => {
     const server = viewsServer();
-    const { list, tabs } = await openViews();
+    const { list, tabs } = await openViews(routes);
     await waitFor(() => expect(tab(tabs, /^DMs \(1 message\)$/)).toBeVisible());
     await userEvent.click(tab(tabs, /^DMs/));
 
@@ -126,7 +56,7 @@ describe('saved views as tabs above the list', () => {
     });
     FakeEventSource.opened = [];
     viewsServer();
-    const { list, tabs } = await openViews();
+    const { list, tabs } = await openViews(routes);
     await waitFor(() => expect(tab(tabs, /^DMs \(1 message\)$/)).toBeVisible());
     await userEvent.click(tab(tabs, /^DMs/));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
@@ -148,7 +78,7 @@ describe('saved views as tabs above the list', () => {
 
   it('saves the chosen filters as a view, which becomes the active tab with its count', async () => {
     const server = viewsServer();
-    const { list, tabs } = await openViews();
+    const { list, tabs } = await openViews(routes);
     expect(within(tabs.parentElement!).queryByRole('button', { name: 'Save as view' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'ChatWork (3)' }));
     await userEvent.click(screen.getByRole('button', { name: 'DMs (1)' }));
@@ -182,7 +112,7 @@ describe('saved views as tabs above the list', () => {
       ...defaultViews,
       savedView('00000000-0000-4000-8000-0000000000bb', { name: 'Urgent' }),
     ]);
-    const { tabs } = await openViews();
+    const { tabs } = await openViews(routes);
     // The DMs filter alone is the DMs view: only filters no view has can be saved.
     await userEvent.click(screen.getByRole('button', { name: 'DMs (1)' }));
     expect(tab(tabs, /^DMs/)).toHaveAttribute('aria-selected', 'true');
@@ -210,7 +140,7 @@ describe('saved views as tabs above the list', () => {
       missing: { tag: true, connection_ids: [] },
     });
     viewsServer([...defaultViews, stale]);
-    const { list, tabs } = await openViews();
+    const { list, tabs } = await openViews(routes);
     const staleTab = tab(tabs, /^Old Slack invoices/);
     expect(within(staleTab).getByRole('img', { name: 'Names a deleted tag or connection' })).toBeVisible();
 
