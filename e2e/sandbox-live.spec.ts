@@ -3,7 +3,7 @@ import {
   failOnConsoleErrors,
   openConnectionsPanel,
   registerThroughMail,
-  sandboxEmulatorURLs,
+  postInSlack,
   uniqueEmail,
 } from './support.ts';
 
@@ -11,16 +11,6 @@ failOnConsoleErrors();
 
 const card = (page: Page, text: string) =>
   page.getByRole('list', { name: 'Message list' }).getByRole('article').filter({ hasText: text });
-
-/** Posts in the Slack emulator as `user`; the emulator delivers it to the app as a signed event. */
-async function postInSlack(message: { channel: string; user: string; text: string }): Promise<void> {
-  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(message),
-  });
-  expect(response.ok).toBe(true);
-}
 
 test('a Slack message that mentions the signed-in user appears in the open dashboard without a refresh', async ({
   page,

@@ -243,3 +243,22 @@ export async function registerMayaWithSlack(page: Page, language: Language, labe
   await expect(list.getByRole('article').first()).toBeVisible();
   await page.keyboard.press('Escape');
 }
+
+/**
+ * Posts in the Slack emulator as `user`; the emulator delivers it to the app as a signed event. Returns the
+ * message's `ts`.
+ */
+export async function postInSlack(message: {
+  channel: string;
+  user: string;
+  text: string;
+  thread_ts?: string;
+}): Promise<string> {
+  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { ts: string }).ts;
+}

@@ -62,6 +62,9 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { buildSampleTagCatalogue } from './modules/messages/sample-data/sample-tag-catalogue.ts';
 import { createSampleMessageSource } from './modules/messages/sample-message-source.ts';
+import { createSavedViewsRepo } from './modules/saved-views/saved-views.repo.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
+import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
 import { createTagsRepo } from './modules/tags/tags.repo.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
@@ -389,6 +392,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(gathering ? { onAsked: gathering.asked } : {}),
     onGathered: (userId, platform, parts) => accountStatsService.recordGathered(userId, platform, parts),
   });
+  const savedViewsService = createSavedViewsService({
+    repo: createSavedViewsRepo(database.db),
+    dataModeFor: (userId) => testModeService.dataModeFor(userId),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    referencesOf: async (userId) => {
+      const [tags, ...byPlatform] = await Promise.all([
+        tagsService.list(userId),
+        ...platforms.map((platform) => messagesService.listConnections(userId, platform)),
+      ]);
+      return {
+        tagIds: new Set(tags.map((tag) => tag.id)),
+        connectionIds: new Set(byPlatform.flatMap((answer) => answer.connections.map((item) => item.id))),
+      };
+    },
+  });
 
   const billingService = createBillingService({
     repo: createBillingRepo(database.db),
@@ -512,6 +530,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatworkWebhookRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
+  await app.register(savedViewsRoutes(savedViewsService), { prefix: '/api/saved-views' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(triageRoutes(triageService), { prefix: '/api' });
   await app.register(

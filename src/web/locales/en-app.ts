@@ -12,6 +12,7 @@ import reply from './en/reply.json';
 import snooze from './en/snooze.json';
 import tags from './en/tags.json';
 import triage from './en/triage.json';
+import views from './en/views.json';
 
 export const strings = {
   account,
@@ -27,4 +28,5 @@ export const strings = {
   snooze,
   tags,
   triage,
+  views,
 };

@@ -12,6 +12,7 @@ import reply from './jp/reply.json';
 import snooze from './jp/snooze.json';
 import tags from './jp/tags.json';
 import triage from './jp/triage.json';
+import views from './jp/views.json';
 
 export const strings = {
   account,
@@ -27,4 +28,5 @@ export const strings = {
   snooze,
   tags,
   triage,
+  views,
 };

@@ -3,6 +3,12 @@ import type {
   PlatformConnection,
   SlackMessageResult,
 } from '../../contract/messages.ts';
+import {
+  defaultViewFilters,
+  defaultViewKinds,
+  type SavedView,
+  type SavedViewFiltersInput,
+} from '../../contract/saved-views.ts';
 import { demoUser, json, signedInHandlers } from './fake-api.ts';
 
 /** A signed-in user with one ChatWork and one Slack connection, and message results for them. */
@@ -158,9 +164,44 @@ export const noTriage = {
   'GET /api/snoozes': () => json(200, { snoozes: [] }),
   'GET /api/done': () => json(200, { done_marks: [] }),
 };
+/** A saved view as the server lists it; a default one unless `name` is given. */
+export function savedView(
+  id: string,
+  fields: Partial<Omit<SavedView, 'filters'>> & { filters?: SavedViewFiltersInput } = {},
+): SavedView {
+  const { filters, ...rest } = fields;
+  return {
+    id,
+    name: null,
+    default_kind: null,
+    missing: { tag: false, connection_ids: [] },
+    created_at: iso(now - 3600),
+    updated_at: iso(now - 3600),
+    ...rest,
+    filters: {
+      platform: 'all',
+      types: [],
+      tag_id: null,
+      connection_ids: [],
+      state: 'inbox',
+      words: '',
+      ...filters,
+    },
+  };
+}
+
+/** Every user's views before they save one: All, Mentions, DMs. */
+export const defaultViews = defaultViewKinds.map((kind) =>
+  savedView(`00000000-0000-4000-8000-00000000000${defaultViewKinds.indexOf(kind) + 1}`, {
+    default_kind: kind,
+    filters: defaultViewFilters[kind],
+  }),
+);
+
 export const connected = {
   ...signedIn,
   ...noTriage,
+  'GET /api/saved-views': () => json(200, { success: true, data: defaultViews }),
   'GET /api/messages/hidden?ids_only=true': noneHidden,
   'GET /api/chatwork/status': () => json(200, { connections: [chatworkConnection] }),
   'GET /api/slack/status': () => json(200, { connections: [slackConnection] }),

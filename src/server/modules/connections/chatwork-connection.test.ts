@@ -18,6 +18,7 @@ import {
   finishCallback,
   startConnect,
 } from '../../test/emulator-helpers.ts';
+import { chatworkEmulatorSettings } from '../../test/connector-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
 import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 import { createConnectionsRepo } from './connections.repo.ts';
@@ -28,12 +29,7 @@ const logLines: string[] = [];
 
 function chatworkSettings(url: string, extra: Record<string, string> = {}) {
   return {
-    CHATWORK_CLIENT_ID: 'chatwork-client',
-    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
-    CHATWORK_API_URL: `${url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/login.php`,
-    CHATWORK_TOKEN_URL: `${url}/token`,
-    PUBLIC_URL: 'https://matome.test',
+    ...chatworkEmulatorSettings(url),
     PROVIDER_TIMEOUT_MS: '1000',
     ...extra,
   };

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/tags.ts';
 import { DEFAULT_TAG_COLOR } from '../../../contract/messages.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { requireOwnData } from '../../lib/sample-data-writes.ts';
 import type { DataMode } from '../test-mode/test-mode.service.ts';
 import type { TagLinkRow, TagRow, TagsRepo, TagValues } from './tags.repo.ts';
 
@@ -73,14 +74,8 @@ export function createTagsService(deps: TagsServiceDeps) {
     return mode.kind === 'sample' ? deps.sampleCatalogue(mode.language) : null;
   }
 
-  /** Sample tags are read-only: demo accounts are shared, and test mode shows data that is not the user's. */
-  async function requireWritable(userId: string): Promise<void> {
-    if ((await deps.dataModeFor(userId)).kind === 'live') return;
-    if (await deps.isDemo(userId)) {
-      throw new HttpError(403, 'Tags cannot be changed on a demo account', tagErrorCodes.demo);
-    }
-    throw new HttpError(403, 'Tags cannot be changed while test mode is on', tagErrorCodes.testMode);
-  }
+  /** Sample tags are read-only. */
+  const requireWritable = (userId: string) => requireOwnData(deps, userId, 'Tags');
 
   async function requireTag(userId: string, tagId: string): Promise<TagRow> {
     const tag = await repo.findTag(userId, tagId);

@@ -14,8 +14,20 @@ import {
 } from './message-actions.ts';
 import type { Triage } from './use-triage.ts';
 
+/** Commands the palette lists beside the registry's, such as one for each saved view, and how to run them. */
+export interface MoreCommands {
+  commands: readonly PaletteCommand[];
+  run(id: string): void;
+}
+
+interface TriageOverlaysProps {
+  triage: Triage;
+  context: ActionContext;
+  more?: MoreCommands;
+}
+
 /** The command palette (⌘K / Ctrl+K) and the "?" help, both drawn from the action registry. */
-export function TriageOverlays({ triage, context }: { triage: Triage; context: ActionContext }) {
+export function TriageOverlays({ triage, context, more }: TriageOverlaysProps) {
   const { t } = useTranslation('triage');
   const { overlay, setOverlay, run, recent } = triage;
   const language = currentLanguage();
@@ -51,9 +63,11 @@ export function TriageOverlays({ triage, context }: { triage: Triage; context: A
       <CommandPalette
         open={overlay === 'palette'}
         onClose={() => setOverlay(null)}
-        commands={commands}
+        commands={more ? [...commands, ...more.commands] : commands}
         recentIds={recent}
-        onRun={(id) => run(id as MessageActionId)}
+        onRun={(id) =>
+          more?.commands.some((command) => command.id === id) ? more.run(id) : run(id as MessageActionId)
+        }
       />
       <ShortcutHelp open={overlay === 'help'} onClose={() => setOverlay(null)} groups={groups} />
     </>

@@ -1,5 +1,5 @@
 import { Inbox, SearchX } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState, useEffect } from 'react';
+import { useCallback, useMemo, useRef, useState, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type {
@@ -25,6 +25,7 @@ import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
+import { useSavedViews } from '../hooks/use-saved-views.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
@@ -42,9 +43,11 @@ import { MessagePage } from './MessagePage.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
 import { SnoozedView } from './SnoozedView.tsx';
 import { TriageViewSwitch } from './TriageViewSwitch.tsx';
+import { viewTabId, ViewTabs } from './ViewTabs.tsx';
 
 /** SPEC §9. */
 export const PAGE_SIZE = 20;
+const VIEW_PANEL_ID = 'message-view-panel';
 
 interface MessageListProps {
   /** The user's connections on both platforms; keep the array stable between renders. */
@@ -121,6 +124,18 @@ export function MessageList({
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
+  const savedViews = useSavedViews({
+    listed,
+    pending: live.pending,
+    snoozedCount: triaged.waiting.length,
+    filters,
+    state: triaged.view,
+    apply: (next, state) => {
+      dispatch({ type: 'apply', filters: next });
+      triaged.setView(state);
+    },
+    connections,
+  });
   const selectedMessages = useMemo(
     () => timeline.messages.filter((message) => selection.selected.has(message.id)),
     [timeline.messages, selection.selected],
@@ -216,6 +231,7 @@ export function MessageList({
       listTopRef.current?.scrollIntoView({ block: 'start' });
     },
     goTags: () => void navigate('/tags'),
+    views: () => document.getElementById(viewTabId(savedViews.active?.id ?? ''))?.focus(),
   };
   const triage = useTriage({
     handlers,
@@ -243,24 +259,36 @@ export function MessageList({
       />
     </div>
   );
+  // The tabs come before the panel that shows the chosen view, which is the rest of the list.
+  const viewPanel = {
+    id: VIEW_PANEL_ID,
+    role: 'tabpanel',
+    'aria-labelledby': savedViews.active ? viewTabId(savedViews.active.id) : undefined,
+  };
+  const withViews = (panel: ReactNode) => (
+    <>
+      {viewSwitch}
+      <ViewTabs views={savedViews} panelId={VIEW_PANEL_ID} allowed={allowed} />
+      {panel}
+    </>
+  );
   if (!inInbox) {
-    return (
-      <div className="space-y-4">
-        {viewSwitch}
+    const snoozedList = (
+      <div className="space-y-4" {...viewPanel}>
         <SnoozedView
           waiting={triaged.waiting}
           messageOf={triaged.messageOf}
           now={triaged.now}
           onUnsnooze={triaged.unsnooze}
         />
-        <TriageOverlays triage={triage} context={context} />
+        <TriageOverlays triage={triage} context={context} more={savedViews.paletteCommands} />
       </div>
     );
+    return withViews(snoozedList);
   }
 
-  return (
-    <div className="space-y-4">
-      {viewSwitch}
+  const inboxList = (
+    <div className="space-y-4" {...viewPanel}>
       <MessageListHeader
         filters={filters}
         counts={counts}
@@ -363,7 +391,8 @@ export function MessageList({
         onSnooze={triaged.confirmSnooze}
         onCancel={triaged.cancelSnooze}
       />
-      <TriageOverlays triage={triage} context={context} />
+      <TriageOverlays triage={triage} context={context} more={savedViews.paletteCommands} />
     </div>
   );
+  return withViews(inboxList);
 }

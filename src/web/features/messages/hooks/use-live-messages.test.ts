@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT } from '../../../../contract/live.ts';
@@ -9,33 +9,8 @@ import { slackResult } from '../../../test/dashboard-fixtures.ts';
 import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
 import { connectionMessagesQueryKey } from '../api/get-connection-messages.ts';
 import type { ConnectionResult } from './live-result.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { useLiveMessages } from './use-live-messages.ts';
-
-type Listener = (event: MessageEvent<string>) => void;
-
-/** Stands in for the browser's EventSource: the test delivers the server's events by hand. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  private readonly listeners = new Map<string, Listener[]>();
-
-  readonly url: string;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.opened.push(this);
-  }
-
-  addEventListener(type: string, listener: Listener) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {}
-
-  deliver(type: string, id: string, data?: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id });
-    act(() => this.listeners.get(type)?.forEach((listener) => listener(event)));
-  }
-}
 
 const key = connectionMessagesQueryKey('slack', 'sl-1');
 const shown = slackResult(['<@UKENJI> One', '<@UKENJI> Two']);

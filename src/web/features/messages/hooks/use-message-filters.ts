@@ -13,6 +13,7 @@ export type ListAction =
   | { type: 'tag'; tagId: string | null }
   | { type: 'toggle-connection'; connectionId: string }
   | { type: 'clear' }
+  | { type: 'apply'; filters: MessageFilters }
   | { type: 'page'; page: number };
 
 function toggled<T>(values: readonly T[], value: T): T[] {
@@ -36,6 +37,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       };
     case 'clear':
       return { page: 1, filters: noFilters };
+    case 'apply':
+      return { page: 1, filters: action.filters };
     case 'page':
       return { ...state, page: action.page };
   }

@@ -1,12 +1,13 @@
 /** Why some actions are off: a shared demo account, or test mode showing sample data (SPEC §5). */
 export type Restriction = 'demo' | 'test-mode';
 
-export type GuardedAction = 'connect' | 'disconnect' | 'refresh' | 'tag' | 'reply' | 'task' | 'view-post';
+export type GuardedAction =
+  'connect' | 'disconnect' | 'refresh' | 'tag' | 'reply' | 'task' | 'view-post' | 'views';
 
 /** Test mode shows sample connections in place of the real ones, so it leaves those alone (docs/decisions/040). */
 const blockedActions: Record<Restriction, ReadonlySet<GuardedAction>> = {
-  demo: new Set(['connect', 'disconnect', 'refresh', 'tag', 'reply', 'task', 'view-post']),
-  'test-mode': new Set(['connect', 'disconnect', 'tag', 'reply', 'task', 'view-post']),
+  demo: new Set(['connect', 'disconnect', 'refresh', 'tag', 'reply', 'task', 'view-post', 'views']),
+  'test-mode': new Set(['connect', 'disconnect', 'tag', 'reply', 'task', 'view-post', 'views']),
 };
 
 export function isBlocked(restriction: Restriction | null, action: GuardedAction): boolean {

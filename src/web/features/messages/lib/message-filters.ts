@@ -1,6 +1,7 @@
 import { matchesTypeFilter } from '../../../../contract/classification.ts';
 import type { MessageTypeFilter, Platform, Tag, UnifiedMessage } from '../../../../contract/messages.ts';
 import { messageTypeFilters } from '../../../../contract/messages.ts';
+import { matchesWords } from './message-words.ts';
 
 export type PlatformFilter = Platform | 'all';
 
@@ -13,16 +14,25 @@ export interface MessageFilters {
   types: readonly MessageTypeFilter[];
   tagId: string | null;
   connectionIds: readonly string[];
+  /** Search words as typed (matched as `searchTerms` / `containsAllTerms` match them); empty means none. */
+  words: string;
 }
 
-export const noFilters: MessageFilters = { platform: 'all', types: [], tagId: null, connectionIds: [] };
+export const noFilters: MessageFilters = {
+  platform: 'all',
+  types: [],
+  tagId: null,
+  connectionIds: [],
+  words: '',
+};
 
 export function hasActiveFilters(filters: MessageFilters): boolean {
   return (
     filters.platform !== 'all' ||
     filters.types.length > 0 ||
     filters.tagId !== null ||
-    filters.connectionIds.length > 0
+    filters.connectionIds.length > 0 ||
+    filters.words.trim() !== ''
   );
 }
 
@@ -58,7 +68,7 @@ function matches(message: UnifiedMessage, filters: MessageFilters, ignore?: Face
   ) {
     return false;
   }
-  return true;
+  return matchesWords(message, filters.words);
 }
 
 export function applyFilters(messages: readonly UnifiedMessage[], filters: MessageFilters): UnifiedMessage[] {
