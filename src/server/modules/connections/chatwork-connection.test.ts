@@ -11,6 +11,7 @@ import { expectApiError } from '../../test/api-error.ts';
 import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
 import {
   approveConsent,
+  chatworkEmulatorSettings,
   connectAccount,
   control,
   denyConsent,
@@ -27,16 +28,7 @@ let testApp: TestApp;
 const logLines: string[] = [];
 
 function chatworkSettings(url: string, extra: Record<string, string> = {}) {
-  return {
-    CHATWORK_CLIENT_ID: 'chatwork-client',
-    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
-    CHATWORK_API_URL: `${url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/login.php`,
-    CHATWORK_TOKEN_URL: `${url}/token`,
-    PUBLIC_URL: 'https://matome.test',
-    PROVIDER_TIMEOUT_MS: '1000',
-    ...extra,
-  };
+  return { ...chatworkEmulatorSettings(url), PROVIDER_TIMEOUT_MS: '1000', ...extra };
 }
 
 beforeAll(async () => {

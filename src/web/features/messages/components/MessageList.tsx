@@ -21,6 +21,7 @@ import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useCardFocus } from '../hooks/use-card-focus.ts';
 import { useDensity } from '../hooks/use-density.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
+import { useHandledIds } from '../hooks/use-handled-ids.ts';
 import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
@@ -31,10 +32,12 @@ import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, hasActiveFilters, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
+import { AwaitingView } from './AwaitingView.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
+import { HandledContext } from './HandledMarker.tsx';
 import { LazySnoozeDialog } from './LazySnoozeDialog.tsx';
 import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
@@ -106,6 +109,7 @@ export function MessageList({
     focusCard: (id) => focusCardRef.current(id),
   });
   const inInbox = triaged.view === 'inbox';
+  const handledIds = useHandledIds(!timeline.isLoading);
 
   const hiddenCount = useMemo(
     () => triaged.messages.filter((message) => isHidden(message.id)).length,
@@ -247,12 +251,16 @@ export function MessageList({
     return (
       <div className="space-y-4">
         {viewSwitch}
-        <SnoozedView
-          waiting={triaged.waiting}
-          messageOf={triaged.messageOf}
-          now={triaged.now}
-          onUnsnooze={triaged.unsnooze}
-        />
+        {triaged.view === 'awaiting' ? (
+          <AwaitingView messages={timeline.messages} now={now} />
+        ) : (
+          <SnoozedView
+            waiting={triaged.waiting}
+            messageOf={triaged.messageOf}
+            now={triaged.now}
+            onUnsnooze={triaged.unsnooze}
+          />
+        )}
         <TriageOverlays triage={triage} context={context} />
       </div>
     );
@@ -328,33 +336,35 @@ export function MessageList({
           }
         />
       ) : (
-        <MessagePage
-          triageOf={triaged.triageOf}
-          onTriageCard={triaged.runOnCard}
-          listTopRef={listTopRef}
-          messages={pageMessages}
-          page={page}
-          pageCount={pages}
-          pageSize={PAGE_SIZE}
-          total={filtered.length}
-          onPageChange={changePage}
-          colorOf={(id) => colorOf(colors, id)}
-          now={now}
-          selected={selection.selected}
-          focusedId={cardFocus.focused?.id ?? null}
-          onFocusCard={cardFocus.follow}
-          activeTypes={filters.types}
-          onToggleSelected={selection.toggle}
-          onToggleType={toggleType}
-          onShowExpiry={setExpiryMessage}
-          allowed={allowed}
-          isHidden={isHidden}
-          isFading={isFading}
-          onHide={hideKeepingPlace}
-          onUnhide={unhide}
-          onEditTags={onEditTags}
-          density={density}
-        />
+        <HandledContext value={handledIds}>
+          <MessagePage
+            triageOf={triaged.triageOf}
+            onTriageCard={triaged.runOnCard}
+            listTopRef={listTopRef}
+            messages={pageMessages}
+            page={page}
+            pageCount={pages}
+            pageSize={PAGE_SIZE}
+            total={filtered.length}
+            onPageChange={changePage}
+            colorOf={(id) => colorOf(colors, id)}
+            now={now}
+            selected={selection.selected}
+            focusedId={cardFocus.focused?.id ?? null}
+            onFocusCard={cardFocus.follow}
+            activeTypes={filters.types}
+            onToggleSelected={selection.toggle}
+            onToggleType={toggleType}
+            onShowExpiry={setExpiryMessage}
+            allowed={allowed}
+            isHidden={isHidden}
+            isFading={isFading}
+            onHide={hideKeepingPlace}
+            onUnhide={unhide}
+            onEditTags={onEditTags}
+            density={density}
+          />
+        </HandledContext>
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
