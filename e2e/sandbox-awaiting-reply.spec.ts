@@ -3,8 +3,8 @@ import {
   axeViolations,
   failOnConsoleErrors,
   languages,
+  postInSlack,
   registerThroughMail,
-  sandboxEmulatorURLs,
   uniqueEmail,
   useLanguage,
 } from './support.ts';
@@ -39,17 +39,6 @@ const copy = {
 } as const;
 
 type Copy = (typeof copy)[keyof typeof copy];
-
-/** Posts in the Slack emulator as `user` (Maya is the connected user); it is delivered to the app as an event. */
-async function postInSlack(body: { user: string; text: string; thread_ts?: string }): Promise<string> {
-  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: 'C01GENERAL', ...body }),
-  });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { ts: string }).ts;
-}
 
 const item = (page: Page, text: Copy, body: string) =>
   page.getByRole('list', { name: text.messageList }).getByRole('listitem').filter({ hasText: body });

@@ -440,6 +440,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const { added, changed } = await messagesService.applyLiveChanges(userId, 'chatwork', {
         upsert: messages,
       });
+      await noteReplies(repliesAwaited.othersWrote)(userId, messages);
       return [...added, ...changed];
     },
     publicUrl: settings.PUBLIC_URL,

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/awaiting.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
 import {
   chatworkEmulatorSettings,
   connectAccount,
@@ -167,6 +168,36 @@ describe('handled and awaiting from ChatWork gathering', () => {
     ahead = GATHERING_SHARED_FOR_MS;
     await gatherAfresh(app(), 'chatwork', aiko.token);
     expect((await awaiting(aiko.token, 1)).conversations).toEqual([]);
+  });
+});
+
+describe('answers that arrive live', () => {
+  it('takes a ChatWork room off the list when a webhook brings a message of someone else there', async () => {
+    const aiko = await aikoGathered();
+    const [invoices] = (await awaiting(aiko.token, 1)).conversations;
+    const key = Buffer.from('a webhook key of thirty-two bytes').toString('base64');
+    const set = await app().inject({
+      method: 'PUT',
+      url: `/api/chatwork/connections/${invoices!.connection_id}/webhook`,
+      headers: bearer(aiko.token),
+      payload: { token: key },
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    const delivered = await deliverChatworkMention(
+      app(),
+      invoices!.connection_id,
+      {
+        from_account_id: 1003,
+        to_account_id: 1001,
+        room_id: 2004,
+        message_id: chatworkMessageId(20),
+        body: '[To:1001]Aikoさん\n確認します。',
+        send_time: Math.floor(Date.now() / 1000),
+      },
+      key,
+    );
+    expect(delivered.statusCode).toBe(200);
+    expect((await awaiting(aiko.token, 1)).conversations.map((c) => c.conversation_id)).toEqual(['2002']);
   });
 });
 

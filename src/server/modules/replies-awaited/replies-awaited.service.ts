@@ -207,6 +207,19 @@ export function createRepliesAwaitedService(deps: RepliesAwaitedServiceDeps) {
       if (moved) await deps.onChanged(userId);
     },
 
+    /** Messages others wrote that arrived live (ChatWork's webhooks): their rooms wait for the person no more. */
+    async othersWrote(userId: string, messages: readonly SourceMessage[]): Promise<void> {
+      let moved = false;
+      for (const message of messages) {
+        if (message.platform !== 'chatwork') continue;
+        const at = new Date(message.send_time * 1000);
+        const room = String(message.room_info.room_id);
+        const changed = await repo.recordOther([message.account_info.connection_id], room, '', at);
+        moved = changed.length > 0 || moved;
+      }
+      if (moved) await deps.onChanged(userId);
+    },
+
     /** A message deleted at its source: the handled marks and conversations that rest on it go. */
     async forgetMessage(ref: MessageRef): Promise<void> {
       for (const userId of await repo.forgetMessage(ref)) await deps.onChanged(userId);
