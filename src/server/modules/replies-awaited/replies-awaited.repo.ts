@@ -18,31 +18,33 @@ const table = conversationTurns;
 export function createRepliesAwaitedRepo(db: Database) {
   return {
     /**
-     * The person's own latest message in a conversation, laid over what is known: an older message of theirs never
-     * replaces a newer one, and the latest time anyone else wrote only grows. Answers whether anything changed.
+     * The person's own latest messages in conversations of one connection, laid over what is known: an older message
+     * of theirs never replaces a newer one, and the latest time anyone else wrote only grows. A reply from Matome
+     * (kind `room`, not knowing better) does not turn a direct chat back into a room. Answers whether anything changed.
      */
-    async recordOwn(place: TurnPlace, turn: OwnTurn): Promise<boolean> {
-      const ownAt = new Date(turn.own.at);
-      const otherAt = turn.otherAt === null ? null : new Date(turn.otherAt);
+    async recordOwn(place: TurnPlace, turns: readonly OwnTurn[]): Promise<boolean> {
+      if (turns.length === 0) return false;
       const newer = sql`excluded.own_at > ${table.ownAt}`;
       const rows = await db
         .insert(table)
-        .values({
-          userId: place.userId,
-          connectionId: place.connectionId,
-          platform: place.platform,
-          kind: turn.kind,
-          conversationId: turn.conversationId,
-          threadTs: turn.threadTs,
-          ownMessageId: turn.own.messageId,
-          ownAt,
-          counterpartId: turn.own.to,
-          otherAt,
-        })
+        .values(
+          turns.map((turn) => ({
+            userId: place.userId,
+            connectionId: place.connectionId,
+            platform: place.platform,
+            kind: turn.kind,
+            conversationId: turn.conversationId,
+            threadTs: turn.threadTs,
+            ownMessageId: turn.own.messageId,
+            ownAt: new Date(turn.own.at),
+            counterpartId: turn.own.to,
+            otherAt: turn.otherAt === null ? null : new Date(turn.otherAt),
+          })),
+        )
         .onConflictDoUpdate({
           target: [table.connectionId, table.conversationId, table.threadTs],
           set: {
-            kind: sql`excluded.kind`,
+            kind: sql`case when excluded.kind = 'room' then ${table.kind} else excluded.kind end`,
             ownMessageId: sql`case when ${newer} then excluded.own_message_id else ${table.ownMessageId} end`,
             counterpartId: sql`case when ${newer} then coalesce(excluded.counterpart_id, ${table.counterpartId}) else coalesce(${table.counterpartId}, excluded.counterpart_id) end`,
             ownAt: sql`greatest(${table.ownAt}, excluded.own_at)`,
@@ -51,8 +53,39 @@ export function createRepliesAwaitedRepo(db: Database) {
           setWhere: sql`excluded.own_at > ${table.ownAt}
             or excluded.other_at > coalesce(${table.otherAt}, 'epoch'::timestamptz)
             or (${table.counterpartId} is null and excluded.counterpart_id is not null)
-            or ${table.kind} <> excluded.kind`,
+            or (${table.kind} = 'room' and excluded.kind <> 'room')`,
         })
+        .returning({ id: table.id });
+      return rows.length > 0;
+    },
+
+    /** Others wrote in conversations of one connection (a gathering's rooms): answers whether any row moved. */
+    async recordOthers(
+      connectionId: string,
+      seen: readonly { conversationId: string; threadTs: string; at: Date }[],
+    ): Promise<boolean> {
+      if (seen.length === 0) return false;
+      const key = sql`${table.conversationId} || ':' || ${table.threadTs}`;
+      const atOf = sql`(case ${key} ${sql.join(
+        seen.map(
+          (entry) =>
+            sql`when ${`${entry.conversationId}:${entry.threadTs}`} then ${entry.at.toISOString()}::timestamptz`,
+        ),
+        sql` `,
+      )} end)`;
+      const rows = await db
+        .update(table)
+        .set({ otherAt: sql`greatest(${table.otherAt}, ${atOf})` })
+        .where(
+          and(
+            eq(table.connectionId, connectionId),
+            inArray(
+              key,
+              seen.map((entry) => `${entry.conversationId}:${entry.threadTs}`),
+            ),
+            or(isNull(table.otherAt), lt(table.otherAt, atOf)),
+          ),
+        )
         .returning({ id: table.id });
       return rows.length > 0;
     },

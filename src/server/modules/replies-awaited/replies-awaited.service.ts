@@ -156,7 +156,7 @@ export function createRepliesAwaitedService(deps: RepliesAwaitedServiceDeps) {
     async replied(userId: string, reply: MatomeReply): Promise<void> {
       const turn = replyTurn(reply, deps.clock());
       const place = { userId, connectionId: reply.connectionId, platform: reply.platform };
-      let moved = turn ? await repo.recordOwn(place, turn) : false;
+      let moved = turn ? await repo.recordOwn(place, [turn]) : false;
       if (reply.replyTo) {
         const ref = { platform: reply.platform, platform_message_id: reply.replyTo };
         const item = { ref, done: replyDoneItem(reply) };
@@ -178,7 +178,7 @@ export function createRepliesAwaitedService(deps: RepliesAwaitedServiceDeps) {
         const turn = slackOwnTurn(event, place, inbox);
         const recorded = await repo.recordOwn(
           { userId: row.userId, connectionId: row.id, platform: 'slack' },
-          turn,
+          [turn],
         );
         const answered = inbox.filter((message) => answers(turn, message)).map(itemOf);
         const handled = await handle(row.userId, answered, 'slack', turn.own.messageId);
@@ -190,18 +190,18 @@ export function createRepliesAwaitedService(deps: RepliesAwaitedServiceDeps) {
     async gathered<P extends Platform>(userId: string, platform: P, parts: readonly ConnectionMessages<P>[]) {
       let moved = false;
       for (const part of parts) {
+        const turns = part.turns ?? [];
+        if (turns.length === 0) continue;
         const connectionId = part.stats.connection_id;
-        for (const turn of part.turns ?? []) {
-          if (turn.own) {
-            const own = { ...turn, own: turn.own };
-            moved = (await repo.recordOwn({ userId, connectionId, platform }, own)) || moved;
-            const answered = part.messages.filter((message) => answers(turn, message)).map(itemOf);
-            moved = (await handle(userId, answered, platform, turn.own.messageId)) || moved;
-          } else if (turn.otherAt !== null) {
-            const at = new Date(turn.otherAt);
-            const changed = await repo.recordOther([connectionId], turn.conversationId, turn.threadTs, at);
-            moved = changed.length > 0 || moved;
-          }
+        const own = turns.flatMap((turn) => (turn.own ? [{ ...turn, own: turn.own }] : []));
+        const others = turns.flatMap(({ own: mine, otherAt, conversationId, threadTs }) =>
+          !mine && otherAt !== null ? [{ conversationId, threadTs, at: new Date(otherAt) }] : [],
+        );
+        moved = (await repo.recordOwn({ userId, connectionId, platform }, own)) || moved;
+        moved = (await repo.recordOthers(connectionId, others)) || moved;
+        for (const turn of own) {
+          const answered = part.messages.filter((message) => answers(turn, message)).map(itemOf);
+          moved = (await handle(userId, answered, platform, turn.own.messageId)) || moved;
         }
       }
       if (moved) await deps.onChanged(userId);
@@ -214,8 +214,8 @@ export function createRepliesAwaitedService(deps: RepliesAwaitedServiceDeps) {
         if (message.platform !== 'chatwork') continue;
         const at = new Date(message.send_time * 1000);
         const room = String(message.room_info.room_id);
-        const changed = await repo.recordOther([message.account_info.connection_id], room, '', at);
-        moved = changed.length > 0 || moved;
+        const seen = [{ conversationId: room, threadTs: '', at }];
+        moved = (await repo.recordOthers(message.account_info.connection_id, seen)) || moved;
       }
       if (moved) await deps.onChanged(userId);
     },
