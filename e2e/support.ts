@@ -102,6 +102,25 @@ export const sandboxEmulatorURLs = {
   github: `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 3109}`,
 } as const;
 
+/**
+ * Posts in the Slack emulator's #general (or `channel`) as `user`; the emulator delivers it to the sandbox app as a
+ * signed event. Answers the message's `ts`.
+ */
+export async function postInSlack(body: {
+  user: string;
+  text: string;
+  channel?: string;
+  thread_ts?: string;
+}): Promise<string> {
+  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: 'C01GENERAL', ...body }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { ts: string }).ts;
+}
+
 /** The sandbox's mail catcher page (see scripts/sandbox.ts); every e2e server sends its mail there. */
 export const sandboxMailURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 3105}`;
 
@@ -242,23 +261,4 @@ export async function registerMayaWithSlack(page: Page, language: Language, labe
   const list = page.getByRole('list', { name: language === 'en' ? 'Message list' : 'メッセージ一覧' });
   await expect(list.getByRole('article').first()).toBeVisible();
   await page.keyboard.press('Escape');
-}
-
-/**
- * Posts in the Slack emulator as `user`; the emulator delivers it to the app as a signed event. Returns the
- * message's `ts`.
- */
-export async function postInSlack(message: {
-  channel: string;
-  user: string;
-  text: string;
-  thread_ts?: string;
-}): Promise<string> {
-  const response = await fetch(`${sandboxEmulatorURLs.slack}/_control/events/post`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(message),
-  });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { ts: string }).ts;
 }

@@ -94,6 +94,8 @@ export function sandboxChatworkSeed(now: number = Date.now()): ChatworkSeed {
       '[rp aid=3001 to=5002-{id:kenDmReply}]Maya Chenさん\nありがとうございます。チケットを手配します。',
     ],
     lenaDm: [5003, 30, 3003, 'Can we move our 1:1 to Thursday?'],
+    // Maya answered and Lena has not written back since: it waits in Maya's "Awaiting reply" (decision 154).
+    lenaDmAnswer: [5003, 28, maya, 'Thursday works for me. 15:00?'],
     misakiDm: [
       5004,
       12,

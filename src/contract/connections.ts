@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planTypeSchema, type PlanType } from './auth.ts';
+import { platformMessageIdSchema } from './tags.ts';
 import { inputText } from './text.ts';
 
 /** Slack workspaces and ChatWork accounts together, per plan (SPEC §6, §9). */
@@ -54,6 +55,8 @@ export const chatworkReplyRequestSchema = z.object({
   connection_id: connectionIdSchema,
   room_id: inputText().min(1).max(40),
   message: replyText,
+  /** The inbox message answered (`platform_message_id`): marked handled once the reply is posted. */
+  reply_to: platformMessageIdSchema.nullish(),
 });
 export type ChatworkReplyRequest = z.infer<typeof chatworkReplyRequestSchema>;
 
@@ -63,6 +66,8 @@ export const slackReplyRequestSchema = z.object({
   channel_id: inputText().min(1).max(40),
   message: replyText,
   thread_ts: inputText().min(1).max(40).nullish(),
+  /** The inbox message answered (`platform_message_id`): marked handled once the reply is posted. */
+  reply_to: platformMessageIdSchema.nullish(),
 });
 export type SlackReplyRequest = z.infer<typeof slackReplyRequestSchema>;
 

@@ -39,6 +39,8 @@ export type LiveRemoved = z.infer<typeof liveRemovedSchema>;
 export const LIVE_TRIAGE_EVENT = 'triage_changed';
 export const liveTriageChangedSchema = z.object({ kinds: z.array(z.enum(triageKinds)).min(1) });
 export type LiveTriageChanged = z.infer<typeof liveTriageChangedSchema>;
+/** Handled marks or conversations awaiting a reply changed: refetch them (docs/decisions/154). No data. */
+export const LIVE_REPLIES_EVENT = 'replies_changed';
 
 /** A ChatWork connection's account webhook as Matome knows it; the token itself is never sent back. */
 export const chatworkWebhookStateSchema = z.object({

@@ -53,6 +53,9 @@ import { createHiddenMessagesRepo } from './modules/hidden-messages/hidden-messa
 import { hiddenMessagesRoutes } from './modules/hidden-messages/hidden-messages.routes.ts';
 import { createHiddenMessagesService } from './modules/hidden-messages/hidden-messages.service.ts';
 import { createTriageRepo } from './modules/triage/triage.repo.ts';
+import { createRepliesAwaitedRepo } from './modules/replies-awaited/replies-awaited.repo.ts';
+import { repliesAwaitedRoutes } from './modules/replies-awaited/replies-awaited.routes.ts';
+import { createRepliesAwaitedService } from './modules/replies-awaited/replies-awaited.service.ts';
 import { triageRoutes } from './modules/triage/triage.routes.ts';
 import { createTriageService } from './modules/triage/triage.service.ts';
 import { createHealthRepo } from './modules/health/health.repo.ts';
@@ -125,6 +128,8 @@ export type AppOptions = {
   runJobs?: boolean;
   /** Where live events are published and subscribed; by default a hub in this process. */
   liveEvents?: LiveEvents;
+  /** Milliseconds since the epoch; by default the system's clock. */
+  clock?: () => number;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -166,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', () => redis.close());
   const limiters = redis ? redisLimiters(redis.commands, redis.prefix) : memoryLimiters;
 
-  const clock = () => Date.now();
+  const clock = options.clock ?? (() => Date.now());
   const sessionsService = createSessionsService({
     repo: createSessionsRepo(database.db),
     clock,
@@ -326,6 +331,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     planOf: async (userId) => (await authService.getUser(userId)).planType,
     clock,
   });
+  const repliesAwaited = createRepliesAwaitedService({
+    repo: createRepliesAwaitedRepo(database.db),
+    clock,
+    connectionsOf: async (userId) =>
+      (await Promise.all(platforms.map((platform) => connectionsService.listRows(userId, platform)))).flat(),
+    markDone: async (userId, items) => {
+      await triageService.markDone({ userId, sessionFamilyId: '' }, items);
+    },
+    onChanged: (userId) =>
+      liveEvents.publish(userId, { type: 'replies_changed' }).then(
+        () => undefined,
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'a replies change could not be sent to live streams'),
+      ),
+  });
+  /** What a reply, an event or a gathering tells the replies module never fails what it came with. */
+  const noteReplies =
+    <A extends unknown[]>(note: (...args: A) => Promise<void>) =>
+    (...args: A) =>
+      note(...args).catch((error: unknown) =>
+        app.log.error({ err: error }, 'recording handled messages or awaited replies failed'),
+      );
   const providerCalls = createProviderCalls({
     connections: connectionsService,
     slack: connectors.slack,
@@ -364,7 +391,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     applyLiveChanges: (userId, changes) => messagesService.applyLiveChanges(userId, 'slack', changes),
     onMessageDeleted: async (ref) => {
       await triageService.forgetMessage(ref);
+      await repliesAwaited.forgetMessage(ref);
     },
+    onPosted: noteReplies(repliesAwaited.slackPosted),
     clock,
     ...(redis
       ? { queues: { connection: redis.queues, prefix: redis.prefix, runJobs: options.runJobs ?? false } }
@@ -390,7 +419,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
     clock,
     ...(gathering ? { onAsked: gathering.asked } : {}),
-    onGathered: (userId, platform, parts) => accountStatsService.recordGathered(userId, platform, parts),
+    onGathered: async (userId, platform, parts) => {
+      await accountStatsService.recordGathered(userId, platform, parts);
+      await noteReplies(repliesAwaited.gathered)(userId, platform, parts);
+    },
   });
   const savedViewsService = createSavedViewsService({
     repo: createSavedViewsRepo(database.db),
@@ -426,6 +458,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const { added, changed } = await messagesService.applyLiveChanges(userId, 'chatwork', {
         upsert: messages,
       });
+      await noteReplies(repliesAwaited.othersWrote)(userId, messages);
       return [...added, ...changed];
     },
     publicUrl: settings.PUBLIC_URL,
@@ -533,6 +566,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(savedViewsRoutes(savedViewsService), { prefix: '/api/saved-views' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(triageRoutes(triageService), { prefix: '/api' });
+  await app.register(repliesAwaitedRoutes(repliesAwaited), { prefix: '/api' });
   await app.register(
     connectionsRoutes({
       service: connectionsService,
@@ -547,6 +581,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ).flat().length,
       onChange: (userId) => messagesService.forgetUser(userId),
       secureCookies,
+      onReplied: noteReplies(repliesAwaited.replied),
     }),
     { prefix: '/api' },
   );

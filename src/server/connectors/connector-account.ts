@@ -24,7 +24,27 @@ export type Gathered<M> = {
   unavailable?: Unavailable[];
   /** Slack: the searches this account's history needs, and how many were made (issue 22). */
   backfill?: { done: number; total: number };
+  /** Who wrote last in the conversations looked at, as ids and times (docs/decisions/154). */
+  turns?: ConversationTurn[];
 };
+
+/**
+ * One conversation as a gathering or an event saw it: the person's own latest message there, and the latest time
+ * anyone else wrote. Ids and times only.
+ */
+export type ConversationTurn = {
+  kind: 'dm' | 'thread' | 'room';
+  /** Slack channel id, ChatWork room id. */
+  conversationId: string;
+  /** A Slack thread's parent `ts`; empty otherwise. */
+  threadTs: string;
+  /** The person's latest message there: its `platform_message_id`, its order within the conversation (Slack `ts`, ChatWork message id) and send time. */
+  own: { messageId: string; order: string; at: number; to: string | null } | null;
+  /** Milliseconds since the epoch. */
+  otherAt: number | null;
+};
+/** A turn with the person's own message in it. */
+export type OwnTurn = ConversationTurn & { own: NonNullable<ConversationTurn['own']> };
 
 /**
  * Runs `task` over `items` with at most `limit` running at once, keeping the results in order. A failing task

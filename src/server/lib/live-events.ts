@@ -31,6 +31,10 @@ export type LiveEventData =
       kinds: TriageKind[];
       /** Only the streams of this sign-in receive it (a demo account's visitor); empty: all the user's streams. */
       scope: string;
+    }
+  | {
+      /** Handled marks or conversations awaiting a reply changed: the user's devices refetch them (decision 154). */
+      type: 'replies_changed';
     };
 
 export type LiveEvent = LiveEventData & { id: string };

@@ -4,18 +4,6 @@ import { createChatworkOAuth } from '../connectors/chatwork/chatwork-oauth.ts';
 
 export const chatworkRedirectUri = 'https://matome.test/api/chatwork/callback';
 
-/** The settings that point an app's ChatWork connector at an emulator. */
-export function chatworkEmulatorSettings(emulatorUrl: string) {
-  return {
-    CHATWORK_CLIENT_ID: 'chatwork-client',
-    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
-    CHATWORK_API_URL: `${emulatorUrl}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${emulatorUrl}/packages/oauth2/login.php`,
-    CHATWORK_TOKEN_URL: `${emulatorUrl}/token`,
-    PUBLIC_URL: 'https://matome.test',
-  };
-}
-
 /** The ChatWork client and OAuth as the app configures them, pointed at an emulator. */
 export function chatworkConnectors(emulatorUrl: string) {
   const api = createChatworkClient({ apiUrl: `${emulatorUrl}/v2`, timeoutMs: 5000 });

@@ -134,3 +134,27 @@ export async function gatherAfresh<P extends 'slack' | 'chatwork'>(
   expect(response.statusCode, response.body).toBe(200);
   return messageResultSchemas[platform].parse(response.json()) as MessageResultByPlatform[P];
 }
+
+/** The app's settings for the Slack emulator at `url` (signed events with `signingSecret`). */
+export function slackEmulatorSettings(url: string, signingSecret: string): Record<string, string> {
+  return {
+    SLACK_CLIENT_ID: 'slack-client',
+    SLACK_CLIENT_SECRET: 'slack-secret',
+    SLACK_API_URL: `${url}/api`,
+    SLACK_AUTHORIZE_URL: `${url}/oauth/v2/authorize`,
+    SLACK_SIGNING_SECRET: signingSecret,
+    PUBLIC_URL: 'https://matome.test',
+  };
+}
+
+/** The app's settings for the ChatWork emulator at `url`. */
+export function chatworkEmulatorSettings(url: string): Record<string, string> {
+  return {
+    CHATWORK_CLIENT_ID: 'chatwork-client',
+    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
+    CHATWORK_API_URL: `${url}/v2`,
+    CHATWORK_AUTHORIZE_URL: `${url}/packages/oauth2/login.php`,
+    CHATWORK_TOKEN_URL: `${url}/token`,
+    PUBLIC_URL: 'https://matome.test',
+  };
+}

@@ -93,6 +93,7 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     secrets?: Secrets;
     liveEvents?: LiveEvents;
+    clock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const mail = await startMailCatcher();
@@ -111,6 +112,7 @@ export async function createTestApp(
     database,
     logger: options.logger ?? false,
     ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   catchers.set(app, mail);

@@ -1,5 +1,6 @@
 // The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
 import account from './jp/account.json';
+import awaiting from './jp/awaiting.json';
 import auth from './jp/auth.json';
 import billing from './jp/billing.json';
 import connections from './jp/connections.json';
@@ -16,6 +17,7 @@ import views from './jp/views.json';
 
 export const strings = {
   account,
+  awaiting,
   auth,
   billing,
   connections,

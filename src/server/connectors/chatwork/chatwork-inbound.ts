@@ -2,6 +2,7 @@ import { classifyChatworkMessage, mentionsMe } from '../../../contract/classific
 import { MESSAGE_WINDOW_SIZE, type ChatworkSourceMessage } from '../../../contract/messages.ts';
 import { mapWithConcurrency, type ConnectorAccount, type Gathered } from '../connector-account.ts';
 import type { ChatworkApi, ChatworkMessage, ChatworkRoom } from './chatwork-client.ts';
+import { chatworkRoomTurn } from './chatwork-turns.ts';
 
 /**
  * Rooms read per gathering, most recently updated first: with the room list, 21 calls per account, 14 gatherings
@@ -88,9 +89,14 @@ export async function gatherChatwork(
   const chosen = [...readable]
     .sort((a, b) => b.last_update_time - a.last_update_time)
     .slice(0, CHATWORK_ROOMS_PER_GATHER);
-  const perRoom = await mapWithConcurrency(chosen, CHATWORK_ROOMS_PER_GATHER, async (room) =>
-    mapChatworkRoom(room, await api.latestMessages(room.room_id), account),
-  );
-  const messages = perRoom.flat().sort((a, b) => b.send_time - a.send_time);
-  return { messages, checked: chosen.length, total: readable.length };
+  const perRoom = await mapWithConcurrency(chosen, CHATWORK_ROOMS_PER_GATHER, async (room) => {
+    const latest = await api.latestMessages(room.room_id);
+    return {
+      messages: mapChatworkRoom(room, latest, account),
+      turn: chatworkRoomTurn(room, latest, account.platformUserId),
+    };
+  });
+  const messages = perRoom.flatMap((room) => room.messages).sort((a, b) => b.send_time - a.send_time);
+  const turns = perRoom.flatMap((room) => (room.turn ? [room.turn] : []));
+  return { messages, checked: chosen.length, total: readable.length, turns };
 }

@@ -11,6 +11,7 @@ import { expectApiError } from '../../test/api-error.ts';
 import { bearer, nextAddress, registerUser } from '../../test/auth-helpers.ts';
 import {
   approveConsent,
+  chatworkEmulatorSettings,
   connectAccount,
   control,
   denyConsent,
@@ -18,7 +19,6 @@ import {
   finishCallback,
   startConnect,
 } from '../../test/emulator-helpers.ts';
-import { chatworkEmulatorSettings } from '../../test/connector-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
 import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 import { createConnectionsRepo } from './connections.repo.ts';
@@ -28,11 +28,7 @@ let testApp: TestApp;
 const logLines: string[] = [];
 
 function chatworkSettings(url: string, extra: Record<string, string> = {}) {
-  return {
-    ...chatworkEmulatorSettings(url),
-    PROVIDER_TIMEOUT_MS: '1000',
-    ...extra,
-  };
+  return { ...chatworkEmulatorSettings(url), PROVIDER_TIMEOUT_MS: '1000', ...extra };
 }
 
 beforeAll(async () => {

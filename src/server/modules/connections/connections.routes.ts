@@ -15,6 +15,7 @@ import { platformNames, platforms } from '../../../contract/messages.ts';
 import { createRateLimit } from '../../lib/rate-limit.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import { readOAuthBinding, setOAuthBinding } from '../oauth-flows/oauth-binding-cookie.ts';
+import type { MatomeReply } from '../replies-awaited/matome-reply.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import type { ProviderCalls } from './provider-calls.ts';
 
@@ -38,6 +39,8 @@ export type ConnectionsRoutesDeps = {
   onChange: (userId: string) => Promise<void>;
   /** Whether cookies carry `Secure` (the app is served over HTTPS). */
   secureCookies: boolean;
+  /** Told of every reply posted, to mark what it answered handled (decision 154). */
+  onReplied?: (userId: string, reply: MatomeReply) => Promise<void>;
 };
 
 /** Connecting (OAuth), disconnecting and replying for Slack and ChatWork, and the panel's overview. */
@@ -150,7 +153,17 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
         },
       },
       async (request) => {
-        await calls.replyChatwork(requireSubject(request).userId, request.body);
+        const { userId } = requireSubject(request);
+        const { connection_id, room_id, reply_to } = request.body;
+        const postedId = await calls.replyChatwork(userId, request.body);
+        await deps.onReplied?.(userId, {
+          platform: 'chatwork',
+          connectionId: connection_id,
+          conversationId: room_id,
+          threadTs: null,
+          replyTo: reply_to ?? null,
+          postedId,
+        });
         return { success: true as const, message: 'Reply sent' };
       },
     );
@@ -168,7 +181,17 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps) {
         },
       },
       async (request) => {
-        await calls.replySlack(requireSubject(request).userId, request.body);
+        const { userId } = requireSubject(request);
+        const { connection_id, channel_id, thread_ts, reply_to } = request.body;
+        const postedId = await calls.replySlack(userId, request.body);
+        await deps.onReplied?.(userId, {
+          platform: 'slack',
+          connectionId: connection_id,
+          conversationId: channel_id,
+          threadTs: thread_ts ?? null,
+          replyTo: reply_to ?? null,
+          postedId,
+        });
         return { success: true as const, message: 'Reply sent' };
       },
     );

@@ -48,10 +48,11 @@ export function createProviderCalls(deps: ProviderCallsDeps) {
       );
     },
 
-    async replyChatwork(userId: string, request: ChatworkReplyRequest): Promise<void> {
+    /** Answers the posted message's id. */
+    async replyChatwork(userId: string, request: ChatworkReplyRequest): Promise<string> {
       await connections.assertUnrestricted(userId);
       const row = await connections.requireConnection(userId, 'chatwork', request.connection_id);
-      await connections
+      return connections
         .withAccessToken(row, (token) =>
           postChatworkReply(
             deps.chatwork(token, chatworkBudgetKey(row.platformUserId)),
@@ -64,10 +65,11 @@ export function createProviderCalls(deps: ProviderCallsDeps) {
         });
     },
 
-    async replySlack(userId: string, request: SlackReplyRequest): Promise<void> {
+    /** Answers the posted message's `ts`. */
+    async replySlack(userId: string, request: SlackReplyRequest): Promise<string> {
       await connections.assertUnrestricted(userId);
       const row = await connections.requireConnection(userId, 'slack', request.connection_id);
-      await connections
+      return connections
         .withAccessToken(row, (accessToken) =>
           postSlackReply(deps.slack, deps.cache, accessToken, toConnectorAccount(row), {
             channelId: request.channel_id,

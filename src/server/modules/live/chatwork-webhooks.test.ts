@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,7 @@ import { connectionStatusResponseSchema } from '../../../contract/messages.ts';
 import { createInProcessLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
+import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
 import { connectAccount, control } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -77,27 +77,20 @@ async function connected() {
 let messageCounter = 0;
 function deliver(connectionId: string, body: string, key = TOKEN, me = '0') {
   messageCounter += 1;
-  const raw = JSON.stringify({
-    webhook_setting_id: '12345',
-    webhook_event_type: 'mention_to_me',
-    webhook_event_time: Math.floor(Date.now() / 1000),
-    webhook_event: {
+  const now = Math.floor(Date.now() / 1000);
+  return deliverChatworkMention(
+    app(),
+    connectionId,
+    {
       from_account_id: 4242,
       to_account_id: Number(me),
       room_id: 567890123,
       message_id: String(9_000_000 + messageCounter),
       body,
-      send_time: Math.floor(Date.now() / 1000),
-      update_time: 0,
+      send_time: now,
     },
-  });
-  const signature = createHmac('sha256', Buffer.from(key, 'base64')).update(raw).digest('base64');
-  return app().inject({
-    method: 'POST',
-    url: `/api/chatwork/webhook/${connectionId}`,
-    headers: { 'content-type': 'application/json', 'x-chatworkwebhooksignature': signature },
-    payload: raw,
-  });
+    key,
+  );
 }
 
 describe('ChatWork webhooks', () => {

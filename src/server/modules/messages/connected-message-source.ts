@@ -94,7 +94,11 @@ export function createConnectedMessageSource(deps: ConnectedMessageSourceDeps): 
       gathered = { messages: [], checked: 0, total: 0 };
     }
     await deps.connections.recordFetch(row, failure);
-    return { stats: stats(platform, row, gathered, failure), messages: gathered.messages };
+    return {
+      stats: stats(platform, row, gathered, failure),
+      messages: gathered.messages,
+      ...(gathered.turns ? { turns: gathered.turns } : {}),
+    };
   }
 
   /** Recent gatherings per connection and token: running, or finished at `finishedAt`. */

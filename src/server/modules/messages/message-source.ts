@@ -4,11 +4,14 @@ import type {
   PlatformConnection,
   SourceMessageByPlatform,
 } from '../../../contract/messages.ts';
+import type { ConversationTurn } from '../../connectors/connector-account.ts';
 
 export type ConnectionMessages<P extends Platform> = {
   stats: AccountStatsByPlatform[P];
   /** Newest first. */
   messages: SourceMessageByPlatform[P][];
+  /** Who wrote last in the conversations the gathering looked at (ids and times; docs/decisions/154). */
+  turns?: ConversationTurn[];
 };
 
 /**

@@ -12,7 +12,7 @@ import { dataResponseSchema, tagRecordSchema } from '../../../contract/tags.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser, signIn } from '../../test/auth-helpers.ts';
 import { databaseDigest } from '../../test/database-digest.ts';
-import { chatworkEmulatorSettings } from '../../test/connector-helpers.ts';
+import { chatworkEmulatorSettings } from '../../test/emulator-helpers.ts';
 import { connectAccount, control } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

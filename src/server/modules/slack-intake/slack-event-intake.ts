@@ -49,6 +49,15 @@ export type SlackEventIntakeDeps = {
   onAudienceUnknown: (teamId: string, error: unknown) => void;
   /** Told when a message was deleted on Slack, after it left every inbox: what refers to it goes too (snoozes). */
   onMessageDeleted: (ref: MessageRef) => Promise<void>;
+  /** Told of every new message, with the workspace's connected members: who wrote last where (decision 154). */
+  onPosted?: (posted: SlackPosted) => Promise<void>;
+};
+
+/** A new message of a workspace, and what each member's inbox holds (kept messages), to see what it answers. */
+export type SlackPosted = {
+  event: SlackMessageEvent;
+  rows: readonly ConnectionRow[];
+  keptOf: (connectionId: string) => Promise<SlackSourceMessage[]>;
 };
 
 /** What one event did: the members it reached, and whether it was a retry. */
@@ -231,6 +240,12 @@ export function createSlackEventIntake(deps: SlackEventIntakeDeps) {
           // An edit that took the mention out takes the message away; a new message that is not theirs does nothing.
           return change.kind === 'changed' ? drop(row, id) : false;
         });
+        if (change.kind === 'posted')
+          await deps.onPosted?.({
+            event,
+            rows,
+            keptOf: async (connectionId) => (await deps.kept.read(connectionId)).messages,
+          });
       }
       return { delivered: changed.filter(Boolean).length };
     },

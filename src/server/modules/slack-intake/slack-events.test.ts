@@ -6,7 +6,7 @@ import { slackSignature } from '../../connectors/slack/slack-signature.ts';
 import { createInProcessLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
-import { connectAccount, control } from '../../test/emulator-helpers.ts';
+import { connectAccount, control, slackEmulatorSettings } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const SECRET = 'slack-signing-secret-for-tests';
@@ -16,17 +16,7 @@ const liveEvents = createInProcessLiveEvents();
 
 beforeAll(async () => {
   emulator = await startSlackEmulator({ seed: defaultSlackSeed(Date.now()) });
-  testApp = await createTestApp(
-    {
-      SLACK_CLIENT_ID: 'slack-client',
-      SLACK_CLIENT_SECRET: 'slack-secret',
-      SLACK_API_URL: `${emulator.url}/api`,
-      SLACK_AUTHORIZE_URL: `${emulator.url}/oauth/v2/authorize`,
-      SLACK_SIGNING_SECRET: SECRET,
-      PUBLIC_URL: 'https://matome.test',
-    },
-    { liveEvents },
-  );
+  testApp = await createTestApp(slackEmulatorSettings(emulator.url, SECRET), { liveEvents });
 });
 afterAll(async () => {
   await testApp?.close();

@@ -12,7 +12,7 @@ import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { LiveChanges, LiveOutcome } from '../messages/live-merge.ts';
 import { createInProcessHistoryRetries, createQueuedHistoryRetries } from './history-retries.ts';
 import { createMemoryKeptMessages, createRedisKeptMessages } from './kept-messages.ts';
-import { createSlackEventIntake } from './slack-event-intake.ts';
+import { createSlackEventIntake, type SlackPosted } from './slack-event-intake.ts';
 import { createSlackIntakeRepo } from './slack-intake.repo.ts';
 import { createSlackIntakeService } from './slack-intake.service.ts';
 
@@ -31,6 +31,8 @@ export type SlackIntakeOptions = {
   queues?: { connection: Redis; prefix: string; runJobs: boolean };
   /** A message was deleted on Slack: what other modules keep of it (snoozes, done marks) goes too. */
   onMessageDeleted: (ref: MessageRef) => Promise<void>;
+  /** A new message: whose turn it is in its conversation (docs/decisions/154). */
+  onPosted?: (posted: SlackPosted) => Promise<void>;
   /** The connection of a queued history, if it still exists. */
   connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
   log: {
@@ -55,6 +57,7 @@ export function createSlackIntake(options: SlackIntakeOptions) {
     appToken: options.appToken,
     clock: options.clock,
     onMessageDeleted: options.onMessageDeleted,
+    ...(options.onPosted ? { onPosted: options.onPosted } : {}),
     onAudienceUnknown: (team, error) =>
       options.log.warn(
         { team, err: error },

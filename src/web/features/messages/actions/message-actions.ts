@@ -100,6 +100,7 @@ export const messageActions = {
   goInbox: { group: 'go', target: 'list', keys: ['g', 'i'] },
   goTags: { group: 'go', target: 'list', keys: ['g', 't'] },
   goSnoozed: { group: 'go', target: 'list', keys: ['g', 's'] },
+  goAwaiting: { group: 'go', target: 'list', keys: ['g', 'a'] },
   views: { group: 'go', target: 'list', keys: ['g', 'v'] },
   help: { group: 'help', target: 'list', keys: ['?'] },
   palette: { group: 'help', target: 'list', keys: ['mod+k'] },

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   replyResponseSchema,
   type ChatworkReplyRequest,
@@ -6,6 +6,7 @@ import {
   type SlackReplyRequest,
 } from '../../../../contract/connections.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { REPLIES_QUERY_KEY } from './get-handled.ts';
 
 export type ReplyRequest =
   { platform: 'chatwork'; body: ChatworkReplyRequest } | { platform: 'slack'; body: SlackReplyRequest };
@@ -15,6 +16,12 @@ export function sendReply({ platform, body }: ReplyRequest): Promise<ReplyRespon
   return apiRequest(`/${platform}/reply`, { method: 'POST', body, schema: replyResponseSchema });
 }
 
+/** A sent reply marks its message handled: the handled list is asked for again. */
 export function useSendReply() {
-  return useMutation({ mutationKey: ['reply'], mutationFn: sendReply });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['reply'],
+    mutationFn: sendReply,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPLIES_QUERY_KEY }),
+  });
 }

@@ -23,6 +23,7 @@ import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
+import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
 
 export interface MessageCardProps {
@@ -211,6 +212,7 @@ function MessageCardView({
             >
               {timeText}
             </time>
+            <HandledMarker messageId={message.id} className="self-center" />
             {expiring && (
               <button
                 type="button"

@@ -21,6 +21,7 @@ import { useActionGuard } from '../hooks/use-action-guard.ts';
 import { useCardFocus } from '../hooks/use-card-focus.ts';
 import { useDensity } from '../hooks/use-density.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
+import { useHandledIds } from '../hooks/use-handled-ids.ts';
 import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
@@ -32,10 +33,12 @@ import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, hasActiveFilters, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress } from './AccountProgress.tsx';
+import { AwaitingView } from './AwaitingView.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
+import { HandledContext } from './HandledMarker.tsx';
 import { LazySnoozeDialog } from './LazySnoozeDialog.tsx';
 import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
@@ -109,6 +112,7 @@ export function MessageList({
     focusCard: (id) => focusCardRef.current(id),
   });
   const inInbox = triaged.view === 'inbox';
+  const handledIds = useHandledIds(!timeline.isLoading);
 
   const hiddenCount = useMemo(
     () => triaged.messages.filter((message) => isHidden(message.id)).length,
@@ -129,7 +133,7 @@ export function MessageList({
     pending: live.pending,
     snoozedCount: triaged.waiting.length,
     filters,
-    state: triaged.view,
+    state: triaged.view === 'awaiting' ? null : triaged.view,
     apply: (next, state) => {
       dispatch({ type: 'apply', filters: next });
       triaged.setView(state);
@@ -249,9 +253,9 @@ export function MessageList({
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
 
   // On the line of the dashboard's "Messages" heading, at its end: a line of its own would cost the compact list
-  // its twelfth row at 1440×900 (decision 152).
+  // its twelfth row at 1440×900 (decision 152). A phone has no room for both: there it takes a line of its own.
   const viewSwitch = (
-    <div className="-mt-12 flex justify-end">
+    <div className="flex justify-end sm:-mt-12">
       <TriageViewSwitch
         view={triaged.view}
         snoozedCount={triaged.waiting.length}
@@ -273,18 +277,22 @@ export function MessageList({
     </>
   );
   if (!inInbox) {
-    const snoozedList = (
+    const otherList = (
       <div className="space-y-4" {...viewPanel}>
-        <SnoozedView
-          waiting={triaged.waiting}
-          messageOf={triaged.messageOf}
-          now={triaged.now}
-          onUnsnooze={triaged.unsnooze}
-        />
+        {triaged.view === 'awaiting' ? (
+          <AwaitingView messages={timeline.messages} now={now} />
+        ) : (
+          <SnoozedView
+            waiting={triaged.waiting}
+            messageOf={triaged.messageOf}
+            now={triaged.now}
+            onUnsnooze={triaged.unsnooze}
+          />
+        )}
         <TriageOverlays triage={triage} context={context} more={savedViews.paletteCommands} />
       </div>
     );
-    return withViews(snoozedList);
+    return withViews(otherList);
   }
 
   const inboxList = (
@@ -356,33 +364,35 @@ export function MessageList({
           }
         />
       ) : (
-        <MessagePage
-          triageOf={triaged.triageOf}
-          onTriageCard={triaged.runOnCard}
-          listTopRef={listTopRef}
-          messages={pageMessages}
-          page={page}
-          pageCount={pages}
-          pageSize={PAGE_SIZE}
-          total={filtered.length}
-          onPageChange={changePage}
-          colorOf={(id) => colorOf(colors, id)}
-          now={now}
-          selected={selection.selected}
-          focusedId={cardFocus.focused?.id ?? null}
-          onFocusCard={cardFocus.follow}
-          activeTypes={filters.types}
-          onToggleSelected={selection.toggle}
-          onToggleType={toggleType}
-          onShowExpiry={setExpiryMessage}
-          allowed={allowed}
-          isHidden={isHidden}
-          isFading={isFading}
-          onHide={hideKeepingPlace}
-          onUnhide={unhide}
-          onEditTags={onEditTags}
-          density={density}
-        />
+        <HandledContext value={handledIds}>
+          <MessagePage
+            triageOf={triaged.triageOf}
+            onTriageCard={triaged.runOnCard}
+            listTopRef={listTopRef}
+            messages={pageMessages}
+            page={page}
+            pageCount={pages}
+            pageSize={PAGE_SIZE}
+            total={filtered.length}
+            onPageChange={changePage}
+            colorOf={(id) => colorOf(colors, id)}
+            now={now}
+            selected={selection.selected}
+            focusedId={cardFocus.focused?.id ?? null}
+            onFocusCard={cardFocus.follow}
+            activeTypes={filters.types}
+            onToggleSelected={selection.toggle}
+            onToggleType={toggleType}
+            onShowExpiry={setExpiryMessage}
+            allowed={allowed}
+            isHidden={isHidden}
+            isFading={isFading}
+            onHide={hideKeepingPlace}
+            onUnhide={unhide}
+            onEditTags={onEditTags}
+            density={density}
+          />
+        </HandledContext>
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />

@@ -6,6 +6,7 @@ import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { chatworkMessage } from '../../../test/message-fixtures.ts';
 import { renderRouter } from '../../../test/render-router.ts';
+import { cardProps } from '../test/render-card.ts';
 import { MessageRow, type MessageRowProps } from './MessageRow.tsx';
 
 const tag = { id: 't1', name: 'Urgent', name_jp: '至急', color: '#EF4444' };
@@ -34,18 +35,7 @@ function renderRow(message: UnifiedMessage, props: Partial<MessageRowProps> = {}
       {
         path: '/',
         element: createElement(MessageRow, {
-          message,
-          accountColor: '#EF4444',
-          now: message.send_time + 60,
-          selected: false,
-          focused: false,
-          activeTypes: [],
-          onToggleType: () => undefined,
-          onShowExpiry: () => undefined,
-          allowed: () => true,
-          hidden: false,
-          fading: false,
-          onUnhide: () => undefined,
+          ...cardProps(message),
           ...handlers,
           ...props,
         }),

@@ -13,6 +13,7 @@ import { CardActions } from './CardActions.tsx';
 import type { MessageCardProps } from './MessageCard.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
+import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
 
 export interface MessageRowProps extends MessageCardProps {
@@ -123,6 +124,7 @@ function MessageRowView({
               onToggleType={onToggleType}
               className="shrink-0 flex-nowrap max-sm:hidden [&>button]:py-0 [&>button]:leading-4"
             />
+            <HandledMarker messageId={message.id} className="py-0 leading-4" />
             {expiring && (
               <button
                 type="button"

@@ -112,7 +112,12 @@ describe('reply box', () => {
     expect(replyBodies(fetchMock)).toEqual([
       {
         url: '/api/chatwork/reply',
-        body: { connection_id: 'cw-1', room_id: '42', message: `${chatworkPrefill}Checked, looks good.` },
+        body: {
+          connection_id: 'cw-1',
+          room_id: '42',
+          message: `${chatworkPrefill}Checked, looks good.`,
+          reply_to: chatworkMessageId,
+        },
       },
     ]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -154,6 +159,7 @@ describe('reply box', () => {
           channel_id: 'C1',
           message: '<@UBEN> thanks, merging now',
           thread_ts: `${sentAt}.000100`,
+          reply_to: `C1-${sentAt}.000100`,
         },
       },
     ]);
@@ -200,6 +206,7 @@ describe('reply box', () => {
       channel_id: 'D1',
       message: '<@UBEN> sure',
       thread_ts: null,
+      reply_to: `C1-${sentAt}.000100`,
     });
   });
 

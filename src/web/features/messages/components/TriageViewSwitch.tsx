@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-export type ListView = 'inbox' | 'snoozed';
+export type ListView = 'inbox' | 'snoozed' | 'awaiting';
 
 interface TriageViewSwitchProps {
   view: ListView;
@@ -11,7 +11,7 @@ interface TriageViewSwitchProps {
 const className =
   'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-white aria-pressed:bg-white aria-pressed:text-slate-900 aria-pressed:shadow-sm';
 
-/** Inbox or Snoozed: the list's two views (g then i, g then s). */
+/** Inbox, Snoozed or Awaiting reply: the list's views (g then i, g then s, g then a). */
 export function TriageViewSwitch({ view, snoozedCount, onChange }: TriageViewSwitchProps) {
   const { t } = useTranslation('triage');
   return (
@@ -32,6 +32,14 @@ export function TriageViewSwitch({ view, snoozedCount, onChange }: TriageViewSwi
       >
         {t('views.snoozed')}
         <span className="rounded-full bg-slate-200 px-1.5 text-xs tabular-nums">{snoozedCount}</span>
+      </button>
+      <button
+        type="button"
+        className={className}
+        aria-pressed={view === 'awaiting'}
+        onClick={() => onChange('awaiting')}
+      >
+        {t('views.awaiting')}
       </button>
     </div>
   );

@@ -94,7 +94,12 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
     messageOf,
     view,
     setView,
-    handlers: { done, snooze, goSnoozed: () => setView('snoozed') },
+    handlers: {
+      done,
+      snooze,
+      goSnoozed: () => setView('snoozed'),
+      goAwaiting: () => setView('awaiting'),
+    },
     runOnCard,
     snoozeCount: snoozing ? snoozing.messages.length : null,
     confirmSnooze,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   LIVE_MESSAGES_EVENT,
   LIVE_REMOVED_EVENT,
+  LIVE_REPLIES_EVENT,
   LIVE_TRIAGE_EVENT,
   liveRemovedSchema,
   liveTriageChangedSchema,
@@ -15,6 +16,7 @@ import {
   type SourceMessage,
 } from '../../../../contract/messages.ts';
 import { connectionMessagesQueryKey, platformMessagesQueryKey } from '../api/get-connection-messages.ts';
+import { REPLIES_QUERY_KEY } from '../api/get-handled.ts';
 import { TRIAGE_QUERY_KEY } from '../api/get-snoozes.ts';
 import { getStreamTicket } from '../api/stream-ticket.ts';
 import {
@@ -139,6 +141,11 @@ export function useLiveMessages(): LiveMessages {
         for (const kind of new Set(data.kinds)) {
           void queryClient.invalidateQueries({ queryKey: [...TRIAGE_QUERY_KEY, kind] });
         }
+      });
+      // A message was answered, or a conversation awaits a reply or not any more (decision 154).
+      source.addEventListener(LIVE_REPLIES_EVENT, (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId.current = event.lastEventId;
+        void queryClient.invalidateQueries({ queryKey: REPLIES_QUERY_KEY });
       });
       // The ticket was single-use, so the browser's own reconnect would be refused: a new stream gets a new one.
       source.addEventListener('error', () => {

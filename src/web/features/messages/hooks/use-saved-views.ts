@@ -36,7 +36,8 @@ interface SavedViewsOptions {
   /** The snoozes waiting, which a Snoozed view lists. */
   snoozedCount: number;
   filters: MessageFilters;
-  state: ViewState;
+  /** The list's state, or null while it shows a list no view holds (Awaiting reply): then no tab is chosen. */
+  state: ViewState | null;
   /** Shows what a view chooses: its filters, on the Inbox or Snoozed list. */
   apply(filters: MessageFilters, state: ViewState): void;
   /** The user's connections; keep the array stable between renders. */
@@ -97,7 +98,10 @@ export function useSavedViews({
   const showing = effective.find(
     (item) => sameFilters(item.filters, filters) && item.view.filters.state === state,
   );
-  const active = tabs.find((tab) => tab.id === (activeId ?? showing?.view.id)) ?? tabs[0] ?? null;
+  const active =
+    state === null
+      ? null
+      : (tabs.find((tab) => tab.id === (activeId ?? showing?.view.id)) ?? tabs[0] ?? null);
 
   const latestApply = useRef(apply);
   useEffect(() => {
@@ -120,6 +124,7 @@ export function useSavedViews({
 
   const saveCurrent = useCallback(
     async (name: string) => {
+      if (state === null) return;
       const view = await writes.save(name, viewFiltersOf(filters, state));
       setActiveId(view.id);
     },

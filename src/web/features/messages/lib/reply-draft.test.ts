@@ -53,6 +53,7 @@ describe('Slack reply drafts', () => {
       channel_id: 'G1',
       message: '<@UBEN> ok',
       thread_ts: null,
+      reply_to: message.original_message.platform_message_id,
     });
   });
 });

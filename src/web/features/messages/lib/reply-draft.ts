@@ -35,7 +35,12 @@ export function replyRequest(message: UnifiedMessage, text: string): ReplyReques
   if (source.platform === 'chatwork') {
     return {
       platform: 'chatwork',
-      body: { connection_id: connectionId, room_id: String(source.room_info.room_id), message: text },
+      body: {
+        connection_id: connectionId,
+        room_id: String(source.room_info.room_id),
+        message: text,
+        reply_to: source.platform_message_id,
+      },
     };
   }
   const prefix = slackMentionPrefix(message);
@@ -50,6 +55,7 @@ export function replyRequest(message: UnifiedMessage, text: string): ReplyReques
       channel_id: source.conversation_info.id,
       message: body,
       thread_ts: slackReplyThread(message),
+      reply_to: source.platform_message_id,
     },
   };
 }
