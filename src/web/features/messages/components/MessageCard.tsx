@@ -14,7 +14,7 @@ import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
-import { plainTextOf } from '../lib/plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
 import { isLanguage, type Language } from '../../../../contract/auth-constants.ts';
 import { formatMessageDate } from '../../../lib/relative-time.ts';
-import { parseChatworkNotation, type ChatworkNode } from '../lib/chatwork-notation.ts';
-import { isChatworkMentionOnly, isSlackMentionOnly } from '../lib/plain-text.ts';
-import { parseSlackMrkdwn, type SlackNode } from '../lib/slack-mrkdwn.ts';
+import { parseChatworkNotation, type ChatworkNode } from '../../../../contract/markup/chatwork-notation.ts';
+import { isChatworkMentionOnly, isSlackMentionOnly } from '../../../../contract/markup/plain-text.ts';
+import { parseSlackMrkdwn, type SlackNode } from '../../../../contract/markup/slack-mrkdwn.ts';
 
 type Translate = TFunction<'messageText'>;
 
