@@ -134,3 +134,14 @@ export async function gatherAfresh<P extends 'slack' | 'chatwork'>(
   expect(response.statusCode, response.body).toBe(200);
   return messageResultSchemas[platform].parse(response.json()) as MessageResultByPlatform[P];
 }
+
+/** The app's settings that point it at a ChatWork emulator with its default seed's OAuth app. */
+export function chatworkTestAppEnv(emulatorUrl: string): Record<string, string> {
+  return {
+    CHATWORK_CLIENT_ID: 'chatwork-client',
+    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
+    CHATWORK_API_URL: `${emulatorUrl}/v2`,
+    CHATWORK_AUTHORIZE_URL: `${emulatorUrl}/packages/oauth2/login.php`,
+    CHATWORK_TOKEN_URL: `${emulatorUrl}/token`,
+  };
+}

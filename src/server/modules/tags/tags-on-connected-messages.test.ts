@@ -3,7 +3,7 @@ import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-e
 import { chatworkMessageResultSchema, connectionStatusResponseSchema } from '../../../contract/messages.ts';
 import { dataResponseSchema, tagRecordSchema } from '../../../contract/tags.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
-import { connectAccount, control, emulatorRequests } from '../../test/emulator-helpers.ts';
+import { chatworkTestAppEnv, connectAccount, control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let emulator: { url: string; close(): Promise<void> };
@@ -13,11 +13,7 @@ beforeAll(async () => {
   emulator = await startChatworkEmulator();
   await control(emulator.url, 'settings', { autoApprove: true });
   testApp = await createTestApp({
-    CHATWORK_CLIENT_ID: 'chatwork-client',
-    CHATWORK_CLIENT_SECRET: 'chatwork-secret',
-    CHATWORK_API_URL: `${emulator.url}/v2`,
-    CHATWORK_AUTHORIZE_URL: `${emulator.url}/packages/oauth2/login.php`,
-    CHATWORK_TOKEN_URL: `${emulator.url}/token`,
+    ...chatworkTestAppEnv(emulator.url),
     PUBLIC_URL: 'https://matome.test',
   });
 });
