@@ -3,7 +3,12 @@ import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-e
 import { chatworkMessageResultSchema, connectionStatusResponseSchema } from '../../../contract/messages.ts';
 import { dataResponseSchema, tagRecordSchema } from '../../../contract/tags.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
-import { chatworkTestAppEnv, connectAccount, control, emulatorRequests } from '../../test/emulator-helpers.ts';
+import {
+  chatworkTestAppEnv,
+  connectAccount,
+  control,
+  emulatorRequests,
+} from '../../test/emulator-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let emulator: { url: string; close(): Promise<void> };
