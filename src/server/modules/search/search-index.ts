@@ -7,6 +7,8 @@ import { containsAllTerms, findTerms, foldText, type FoldedText } from '../../..
 /** One message as search needs it: its words folded once, when the index is built, and what the filters read. */
 export type IndexedMessage = {
   id: string;
+  /** The text as gathered, to tell an edited message from one already folded. */
+  content: string;
   send_time: number;
   connection_id: string;
   sender_id: string;
@@ -17,15 +19,32 @@ export type IndexedMessage = {
 /** Messages of one gathered result, folded for search, newest first as the result has them. */
 export type SearchIndex = readonly IndexedMessage[];
 
-export function buildSearchIndex(messages: readonly SourceMessage[]): SearchIndex {
-  return messages.map((message) => ({
-    id: messageIdOf(message.platform, message.platform_message_id),
-    send_time: message.send_time,
-    connection_id: message.account_info.connection_id,
-    sender_id: String(message.account.account_id),
-    mention_types: message.mention_types,
-    folded: foldText(plainTextOf(message.platform, message.content)),
-  }));
+/**
+ * Folds the messages of a gathered result. Messages already folded in `previous` (the index of the result this one
+ * replaced: a live change or a new gathering mostly keeps what was there) are taken from it when their text is
+ * unchanged, so only new and edited messages are folded again.
+ */
+export function buildSearchIndex(
+  messages: readonly SourceMessage[],
+  previous: SearchIndex = [],
+): SearchIndex {
+  const known = new Map(previous.map((entry) => [entry.id, entry]));
+  return messages.map((message) => {
+    const id = messageIdOf(message.platform, message.platform_message_id);
+    const before = known.get(id);
+    return {
+      id,
+      content: message.content,
+      send_time: message.send_time,
+      connection_id: message.account_info.connection_id,
+      sender_id: String(message.account.account_id),
+      mention_types: message.mention_types,
+      folded:
+        before?.content === message.content
+          ? before.folded
+          : foldText(plainTextOf(message.platform, message.content)),
+    };
+  });
 }
 
 /** The filters of a query other than its words, as one test of an indexed message. */

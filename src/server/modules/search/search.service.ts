@@ -42,7 +42,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (running) return running;
     const build = (async () => {
       try {
-        const index = buildSearchIndex(gathered.read().messages);
+        const index = buildSearchIndex(gathered.read().messages, stored?.index);
         indexes.set(key, { gatheredId: gathered.id, index });
         return index;
       } finally {
