@@ -21,6 +21,8 @@ import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
 import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
+import { useSearchMatch } from '../hooks/search-match-context.ts';
+import { matchedSnippets } from '../lib/search-highlight.ts';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
@@ -156,7 +158,10 @@ function MessageCardView({
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
   // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
-  const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
+  const plainText = plainTextOf(message.platform, message.content);
+  const isLong = plainText.length > LONG_CONTENT_THRESHOLD;
+  const searchMatch = useSearchMatch(message.id);
+  const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
   const contentRef = useRef<HTMLDivElement>(null);
   const known = useMemo(() => knownToMessage(message), [message]);
   const cut = useClamped(contentRef, isLong && !expanded);
@@ -259,7 +264,7 @@ function MessageCardView({
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} known={known} />
+            <MessageText platform={message.platform} text={message.content} known={known} marks={marks} />
           </div>
           {(cut || expanded) && (
             <button

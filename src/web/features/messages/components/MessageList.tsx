@@ -25,6 +25,8 @@ import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
+import { SearchMatchContext } from '../hooks/search-match-context.ts';
+import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
@@ -40,6 +42,7 @@ import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
 import { MessagePage } from './MessagePage.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { focusSearchBox, SearchBox } from './SearchBox.tsx';
 import { SnoozedView } from './SnoozedView.tsx';
 import { TriageViewSwitch } from './TriageViewSwitch.tsx';
 
@@ -118,7 +121,13 @@ export function MessageList({
         : triaged.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
     [triaged.messages, isHidden, isFading, showHidden],
   );
-  const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
+  const search = useMessageSearch();
+  const { matches } = search;
+  // While words are searched, the list holds the server's matches alone, still under the list's own filters.
+  const filtered = useMemo(() => {
+    const passing = applyFilters(listed, filters);
+    return matches ? passing.filter((message) => matches.has(message.id)) : passing;
+  }, [listed, filters, matches]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const selectedMessages = useMemo(
@@ -209,6 +218,7 @@ export function MessageList({
     clearFilters: () => dispatch({ type: 'clear' }),
     toggleHidden: () => setShowHidden((value) => !value),
     refresh: () => void refresh(false),
+    search: focusSearchBox,
     ...triaged.handlers,
     goInbox: () => {
       triaged.setView('inbox');
@@ -279,6 +289,7 @@ export function MessageList({
         shown={filtered.length}
         density={density}
         onDensityChange={setDensity}
+        searchBox={<SearchBox search={search} />}
       />
       <NewMessagesPill
         count={live.pending.length}
@@ -305,9 +316,17 @@ export function MessageList({
         onClose={() => setConfirmingHide(false)}
       />
 
-      <p role="status" className="sr-only">
-        {t('list.resultsStatus', { count: filtered.length })}
+      <p role="status" className={matches ? 'text-sm text-slate-700' : 'sr-only'}>
+        {matches
+          ? t('search.resultsStatus', { count: filtered.length, words: search.searched })
+          : t('list.resultsStatus', { count: filtered.length })}
+        {search.truncated && ` ${t('search.truncated', { count: matches?.size ?? 0 })}`}
       </p>
+      {search.failed && (
+        <p role="alert" className="text-sm text-red-700">
+          {t('search.failed')}
+        </p>
+      )}
       <p role="status" className="sr-only">
         {cardFocus.announcement}
       </p>
@@ -316,6 +335,17 @@ export function MessageList({
         failed.length === timeline.accounts.length ? null : (
           <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
         )
+      ) : filtered.length === 0 && matches ? (
+        <EmptyState
+          icon={SearchX}
+          title={t('search.noResultsTitle', { words: search.searched })}
+          body={t('search.noResultsBody')}
+          action={
+            <Button variant="secondary" onClick={search.clear}>
+              {t('search.clear')}
+            </Button>
+          }
+        />
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
@@ -328,33 +358,35 @@ export function MessageList({
           }
         />
       ) : (
-        <MessagePage
-          triageOf={triaged.triageOf}
-          onTriageCard={triaged.runOnCard}
-          listTopRef={listTopRef}
-          messages={pageMessages}
-          page={page}
-          pageCount={pages}
-          pageSize={PAGE_SIZE}
-          total={filtered.length}
-          onPageChange={changePage}
-          colorOf={(id) => colorOf(colors, id)}
-          now={now}
-          selected={selection.selected}
-          focusedId={cardFocus.focused?.id ?? null}
-          onFocusCard={cardFocus.follow}
-          activeTypes={filters.types}
-          onToggleSelected={selection.toggle}
-          onToggleType={toggleType}
-          onShowExpiry={setExpiryMessage}
-          allowed={allowed}
-          isHidden={isHidden}
-          isFading={isFading}
-          onHide={hideKeepingPlace}
-          onUnhide={unhide}
-          onEditTags={onEditTags}
-          density={density}
-        />
+        <SearchMatchContext value={matches}>
+          <MessagePage
+            triageOf={triaged.triageOf}
+            onTriageCard={triaged.runOnCard}
+            listTopRef={listTopRef}
+            messages={pageMessages}
+            page={page}
+            pageCount={pages}
+            pageSize={PAGE_SIZE}
+            total={filtered.length}
+            onPageChange={changePage}
+            colorOf={(id) => colorOf(colors, id)}
+            now={now}
+            selected={selection.selected}
+            focusedId={cardFocus.focused?.id ?? null}
+            onFocusCard={cardFocus.follow}
+            activeTypes={filters.types}
+            onToggleSelected={selection.toggle}
+            onToggleType={toggleType}
+            onShowExpiry={setExpiryMessage}
+            allowed={allowed}
+            isHidden={isHidden}
+            isFading={isFading}
+            onHide={hideKeepingPlace}
+            onUnhide={unhide}
+            onEditTags={onEditTags}
+            density={density}
+          />
+        </SearchMatchContext>
       )}
 
       <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
