@@ -335,25 +335,14 @@ export function MessageList({
         failed.length === timeline.accounts.length ? null : (
           <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
         )
-      ) : filtered.length === 0 && matches ? (
-        <EmptyState
-          icon={SearchX}
-          title={t('search.noResultsTitle', { words: search.searched })}
-          body={t('search.noResultsBody')}
-          action={
-            <Button variant="secondary" onClick={search.clear}>
-              {t('search.clear')}
-            </Button>
-          }
-        />
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={t('list.noMatchesTitle')}
-          body={t('list.noMatchesBody')}
+          title={matches ? t('search.noResultsTitle', { words: search.searched }) : t('list.noMatchesTitle')}
+          body={matches ? t('search.noResultsBody') : t('list.noMatchesBody')}
           action={
-            <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
-              {tTriage('actions.clearFilters.label')}
+            <Button variant="secondary" onClick={matches ? search.clear : () => dispatch({ type: 'clear' })}>
+              {matches ? t('search.clear') : tTriage('actions.clearFilters.label')}
             </Button>
           }
         />
