@@ -4,6 +4,7 @@ import path from 'node:path';
 import { coldGather } from './cold-gather-bench.ts';
 import { inboxRender } from './inbox-render-bench.ts';
 import { loadBench } from './load-bench.ts';
+import { searchBench } from './search-bench.ts';
 import { serverBench } from './server-bench.ts';
 
 /**
@@ -11,9 +12,10 @@ import { serverBench } from './server-bench.ts';
  * API, CPU, memory and start-up against a bare Fastify server (`server-bench.ts`), then the cold gather of the
  * connectors against the emulators (`cold-gather-bench.ts`), then the inbox's page and filter changes in Chromium at
  * 4× CPU slow-down (`inbox-render-bench.ts`), then issue 16's load scenario with two instances, two workers,
- * Redis and PostgreSQL (`load-bench.ts`, 5 minutes unless LOAD_MINUTES says otherwise). A measurement, not a test:
+ * Redis and PostgreSQL (`load-bench.ts`, 5 minutes unless LOAD_MINUTES says otherwise), then issue 24's search over
+ * 2,000 and 20,000 gathered messages beside a plain scan (`search-bench.ts`). A measurement, not a test:
  * it fails only if it cannot run, and CI does not run it. BENCH_SKIP names parts to leave out, comma-separated:
- * server, gather, inbox, load.
+ * server, gather, inbox, load, search.
  */
 
 function print(line = ''): void {
@@ -35,6 +37,10 @@ try {
   if (!skip.includes('load')) {
     print('\nrunning the load scenario (two instances, two workers, Redis, PostgreSQL)…');
     await loadBench(print);
+  }
+  if (!skip.includes('search')) {
+    print('\nmeasuring search over gathered messages (indexed beside the cache, and a plain scan)…');
+    await searchBench(print);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

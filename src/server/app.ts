@@ -63,6 +63,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { buildSampleTagCatalogue } from './modules/messages/sample-data/sample-tag-catalogue.ts';
 import { createSampleMessageSource } from './modules/messages/sample-message-source.ts';
 import { createSavedViewsRepo } from './modules/saved-views/saved-views.repo.ts';
@@ -537,6 +539,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/auth' },
   );
   await app.register(messagesRoutes(messagesService), { prefix: '/api' });
+  await app.register(searchRoutes(createSearchService({ messages: messagesService })), { prefix: '/api' });
   await app.register(
     slackEventsRoutes({
       signingSecret: settings.SLACK_SIGNING_SECRET,

@@ -347,6 +347,19 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     },
 
     /**
+     * The user's gathered messages of a platform as the list has them (gathered first when nothing is cached), with
+     * the id of that gathering: a new id whenever the cached result is replaced, so what is built from it (the
+     * search index) knows when to build again. `read` parses the result only when asked.
+     */
+    async gatheredMessages<P extends Platform>(
+      userId: string,
+      platform: P,
+    ): Promise<{ id: string; read: () => MessageResultByPlatform[P] }> {
+      const { gathered } = await gatherPlatform(userId, platform, { refresh: false });
+      return { id: gathered.id, read: () => JSON.parse(gathered.json) as MessageResultByPlatform[P] };
+    },
+
+    /**
      * Gathers the platform's messages into the shared cache ahead of the user's next request (a background job,
      * issue 16): `idle` when there is nothing to gather (sample data, no connections), `faults` when an account
      * failed in a way worth retrying (its last good messages stand in meanwhile).

@@ -14,13 +14,15 @@ import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
-import { plainTextOf } from '../lib/plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
 import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
+import { useSearchMatch } from '../hooks/search-match-context.ts';
+import { matchedSnippets } from '../lib/search-highlight.ts';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { HandledMarker } from './HandledMarker.tsx';
@@ -157,7 +159,10 @@ function MessageCardView({
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
   // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
-  const isLong = plainTextOf(message.platform, message.content).length > LONG_CONTENT_THRESHOLD;
+  const plainText = plainTextOf(message.platform, message.content);
+  const isLong = plainText.length > LONG_CONTENT_THRESHOLD;
+  const searchMatch = useSearchMatch(message.id);
+  const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
   const contentRef = useRef<HTMLDivElement>(null);
   const known = useMemo(() => knownToMessage(message), [message]);
   const cut = useClamped(contentRef, isLong && !expanded);
@@ -261,7 +266,7 @@ function MessageCardView({
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} known={known} />
+            <MessageText platform={message.platform} text={message.content} known={known} marks={marks} />
           </div>
           {(cut || expanded) && (
             <button

@@ -27,6 +27,8 @@ import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
 import { useSavedViews } from '../hooks/use-saved-views.ts';
+import { SearchMatchContext } from '../hooks/search-match-context.ts';
+import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
@@ -44,6 +46,7 @@ import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
 import { MessagePage } from './MessagePage.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { focusSearchBox, SearchBox } from './SearchBox.tsx';
 import { SnoozedView } from './SnoozedView.tsx';
 import { TriageViewSwitch } from './TriageViewSwitch.tsx';
 import { viewTabId, ViewTabs } from './ViewTabs.tsx';
@@ -125,6 +128,13 @@ export function MessageList({
         : triaged.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
     [triaged.messages, isHidden, isFading, showHidden],
   );
+  const search = useMessageSearch({
+    searched: filters.words,
+    onSearch: (words) => dispatch({ type: 'apply', filters: { ...filters, words } }),
+  });
+  const { matches } = search;
+  // The list's own filter decides what is listed (live messages included, as the views count them); the server's
+  // matches give the marks to highlight, with the same folding and the same plain text.
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
@@ -228,6 +238,7 @@ export function MessageList({
     clearFilters: () => dispatch({ type: 'clear' }),
     toggleHidden: () => setShowHidden((value) => !value),
     refresh: () => void refresh(false),
+    search: focusSearchBox,
     ...triaged.handlers,
     goInbox: () => {
       triaged.setView('inbox');
@@ -315,6 +326,7 @@ export function MessageList({
         shown={filtered.length}
         density={density}
         onDensityChange={setDensity}
+        searchBox={<SearchBox search={search} />}
       />
       <NewMessagesPill
         count={live.pending.length}
@@ -341,9 +353,17 @@ export function MessageList({
         onClose={() => setConfirmingHide(false)}
       />
 
-      <p role="status" className="sr-only">
-        {t('list.resultsStatus', { count: filtered.length })}
+      <p role="status" className={matches ? 'text-sm text-slate-700' : 'sr-only'}>
+        {matches
+          ? t('search.resultsStatus', { count: filtered.length, words: search.searched })
+          : t('list.resultsStatus', { count: filtered.length })}
+        {search.truncated && ` ${t('search.truncated', { count: matches?.size ?? 0 })}`}
       </p>
+      {search.failed && (
+        <p role="alert" className="text-sm text-red-700">
+          {t('search.failed')}
+        </p>
+      )}
       <p role="status" className="sr-only">
         {cardFocus.announcement}
       </p>
@@ -355,43 +375,45 @@ export function MessageList({
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={t('list.noMatchesTitle')}
-          body={t('list.noMatchesBody')}
+          title={matches ? t('search.noResultsTitle', { words: search.searched }) : t('list.noMatchesTitle')}
+          body={matches ? t('search.noResultsBody') : t('list.noMatchesBody')}
           action={
-            <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
-              {tTriage('actions.clearFilters.label')}
+            <Button variant="secondary" onClick={matches ? search.clear : () => dispatch({ type: 'clear' })}>
+              {matches ? t('search.clear') : tTriage('actions.clearFilters.label')}
             </Button>
           }
         />
       ) : (
         <HandledContext value={handledIds}>
-          <MessagePage
-            triageOf={triaged.triageOf}
-            onTriageCard={triaged.runOnCard}
-            listTopRef={listTopRef}
-            messages={pageMessages}
-            page={page}
-            pageCount={pages}
-            pageSize={PAGE_SIZE}
-            total={filtered.length}
-            onPageChange={changePage}
-            colorOf={(id) => colorOf(colors, id)}
-            now={now}
-            selected={selection.selected}
-            focusedId={cardFocus.focused?.id ?? null}
-            onFocusCard={cardFocus.follow}
-            activeTypes={filters.types}
-            onToggleSelected={selection.toggle}
-            onToggleType={toggleType}
-            onShowExpiry={setExpiryMessage}
-            allowed={allowed}
-            isHidden={isHidden}
-            isFading={isFading}
-            onHide={hideKeepingPlace}
-            onUnhide={unhide}
-            onEditTags={onEditTags}
-            density={density}
-          />
+          <SearchMatchContext value={matches}>
+            <MessagePage
+              triageOf={triaged.triageOf}
+              onTriageCard={triaged.runOnCard}
+              listTopRef={listTopRef}
+              messages={pageMessages}
+              page={page}
+              pageCount={pages}
+              pageSize={PAGE_SIZE}
+              total={filtered.length}
+              onPageChange={changePage}
+              colorOf={(id) => colorOf(colors, id)}
+              now={now}
+              selected={selection.selected}
+              focusedId={cardFocus.focused?.id ?? null}
+              onFocusCard={cardFocus.follow}
+              activeTypes={filters.types}
+              onToggleSelected={selection.toggle}
+              onToggleType={toggleType}
+              onShowExpiry={setExpiryMessage}
+              allowed={allowed}
+              isHidden={isHidden}
+              isFading={isFading}
+              onHide={hideKeepingPlace}
+              onUnhide={unhide}
+              onEditTags={onEditTags}
+              density={density}
+            />
+          </SearchMatchContext>
         </HandledContext>
       )}
 

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Keyboard, LayoutList, Rows3, RefreshCw, SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -22,6 +22,8 @@ interface MessageListHeaderProps extends FilterGroupsProps {
   /** Cards (comfortable) or two-line rows (compact), remembered per user (decision 152). */
   density: Density;
   onDensityChange(density: Density): void;
+  /** The search box, first in the header's top row. */
+  searchBox?: ReactNode;
 }
 
 /**
@@ -40,6 +42,7 @@ export function MessageListHeader({
   shown,
   density,
   onDensityChange,
+  searchBox,
   ...filterProps
 }: MessageListHeaderProps) {
   const { filters, dispatch } = filterProps;
@@ -61,6 +64,7 @@ export function MessageListHeader({
     <div
       className={`rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 ${compact ? '' : 'sm:p-4'}`}
     >
+      {searchBox && <div className="mb-2 flex sm:mb-0">{searchBox}</div>}
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
         <label className="inline-flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <input

@@ -8,7 +8,7 @@ import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
-import { plainTextOf } from '../lib/plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { CardActions } from './CardActions.tsx';
 import type { MessageCardProps } from './MessageCard.tsx';
 import { ReplyBox } from './ReplyBox.tsx';

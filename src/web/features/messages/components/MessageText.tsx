@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
 import { isLanguage, type Language } from '../../../../contract/auth-constants.ts';
 import { formatMessageDate } from '../../../lib/relative-time.ts';
-import { parseChatworkNotation, type ChatworkNode } from '../lib/chatwork-notation.ts';
-import { isChatworkMentionOnly, isSlackMentionOnly } from '../lib/plain-text.ts';
-import { parseSlackMrkdwn, type SlackNode } from '../lib/slack-mrkdwn.ts';
+import { parseChatworkNotation, type ChatworkNode } from '../../../../contract/markup/chatwork-notation.ts';
+import { isChatworkMentionOnly, isSlackMentionOnly } from '../../../../contract/markup/plain-text.ts';
+import { parseSlackMrkdwn, type SlackNode } from '../../../../contract/markup/slack-mrkdwn.ts';
+import { marked } from './Marked.tsx';
 
 type Translate = TFunction<'messageText'>;
 
 interface RenderContext {
   t: Translate;
+  /** The search's matched pieces, marked wherever the text shows them. */
+  marks: readonly string[];
   formatTime: (unixSeconds: number) => string;
   known: KnownToMessage;
 }
@@ -24,6 +27,7 @@ export interface KnownToMessage {
 }
 
 const nothingKnown: KnownToMessage = { people: new Map(), attachedFileIds: new Set() };
+const noMarks: readonly string[] = [];
 
 const badgeClassName =
   'mx-0.5 inline-flex items-center rounded px-1 align-baseline text-xs leading-5 font-semibold whitespace-nowrap';
@@ -65,7 +69,7 @@ function renderChatwork(nodes: readonly ChatworkNode[], context: RenderContext):
   return nodes.map((node, index) => {
     switch (node.type) {
       case 'text':
-        return node.text;
+        return marked(node.text, context.marks, index);
       case 'to':
         return (
           <span key={index} className={`${badgeClassName} bg-indigo-100 text-indigo-800`}>
@@ -202,7 +206,7 @@ function renderSlack(nodes: readonly SlackNode[], context: RenderContext): React
   return nodes.map((node, index) => {
     switch (node.type) {
       case 'text':
-        return node.text;
+        return marked(node.text, context.marks, index);
       case 'emoji':
         return (
           <span key={index} title={`:${node.name}:`}>
@@ -266,10 +270,12 @@ export function MessageText({
   platform,
   text,
   known = nothingKnown,
+  marks = noMarks,
 }: {
   platform: Platform;
   text: string;
   known?: KnownToMessage;
+  marks?: readonly string[];
 }) {
   const { t, i18n } = useTranslation('messageText');
   const parsed = useMemo<Parsed>(() => {
@@ -285,7 +291,7 @@ export function MessageText({
 
   if (parsed.mentionOnly) return <p className="text-slate-600 italic">{t('mentionOnly')}</p>;
 
-  const context = { t, formatTime, known };
+  const context = { t, formatTime, known, marks };
   return (
     <div className="whitespace-pre-wrap wrap-anywhere">
       {parsed.platform === 'chatwork'

@@ -5,7 +5,7 @@ import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import type { Snooze } from '../../../../contract/triage.ts';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { localTimeZone } from '../lib/local-time-zone.ts';
-import { plainTextOf } from '../lib/plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { formatSnoozeTime } from '../lib/snooze-format.ts';
 
 interface SnoozedViewProps {

@@ -1,5 +1,5 @@
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
-import { plainTextOf } from './plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 
 /** SPEC §5: an event's default title is the message cut at 50 characters, a task's at 100, plus an ellipsis. */
 export const EVENT_TITLE_CHARACTERS = 50;

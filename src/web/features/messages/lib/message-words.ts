@@ -1,6 +1,6 @@
 import { containsAllTerms, foldText, searchTerms } from '../../../../contract/text-search.ts';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
-import { plainTextOf } from './plain-text.ts';
+import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 
 /** Each message's folded plain text, worked out once: the list and every view's count match against it. */
 const foldedTexts = new WeakMap<UnifiedMessage, string>();

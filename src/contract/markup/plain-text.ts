@@ -1,4 +1,4 @@
-import type { Platform } from '../../../../contract/messages.ts';
+import type { Platform } from '../messages.ts';
 import { isChatworkBlock, parseChatworkNotation, type ChatworkNode } from './chatwork-notation.ts';
 import { parseSlackMrkdwn, type SlackNode } from './slack-mrkdwn.ts';
 

@@ -1,4 +1,4 @@
-import shortcodes from 'emojibase-data/en/shortcodes/iamcal.json';
+import shortcodes from 'emojibase-data/en/shortcodes/iamcal.json' with { type: 'json' };
 
 /**
  * Slack's standard emoji short names come from iamcal's emoji-data, which emojibase publishes as a map of
