@@ -15,6 +15,10 @@ function Harness() {
     <>
       <SearchBox search={search} />
       <output>{search.matches ? `${search.matches.size} found` : 'not searched'}</output>
+      <output aria-label="Filtered by">{searched}</output>
+      <button type="button" onClick={() => setSearched('請求書')}>
+        Choose a view
+      </button>
     </>
   );
 }
@@ -59,6 +63,25 @@ describe('SearchBox', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box).not.toHaveFocus();
     expect(box).toHaveValue('invoice');
+  });
+
+  it("searches the list's words: typing sets them once it pauses, a view's words fill the box", async () => {
+    stubApi({
+      ...signedInHandlers,
+      [searchRoute('invoice')]: () => json(200, { matches: [], truncated: false }),
+      [searchRoute('請求書')]: () => json(200, { matches: [], truncated: false }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Search messages' });
+    fireEvent.change(box, { target: { value: ' invoice ' } });
+    await pause();
+    expect(screen.getByLabelText('Filtered by')).toHaveTextContent('invoice');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a view' }));
+    expect(box).toHaveValue('請求書');
   });
 });
 

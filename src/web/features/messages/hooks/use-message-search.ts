@@ -25,10 +25,12 @@ export function useMessageSearch({ searched, onSearch }: SearchOptions) {
     latestSearch.current = onSearch;
   });
 
-  // Words set from elsewhere (a view chosen, filters cleared) show in the box.
-  useEffect(() => {
-    setWords((typed) => (typed.trim() === searched ? typed : searched));
-  }, [searched]);
+  // Words set from elsewhere (a view chosen, filters cleared) show in the box, adjusted while rendering.
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    if (words.trim() !== searched) setWords(searched);
+  }
 
   useEffect(() => {
     if (composing || words.trim() === searched) return;
