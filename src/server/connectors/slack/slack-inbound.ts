@@ -83,6 +83,7 @@ export async function gatherSlack(
     matches: latest,
     unavailable,
     backfill,
+    turns,
   } = await searchWorkspace({
     ...context,
     workspace,
@@ -184,6 +185,7 @@ export async function gatherSlack(
     total: ranks.size,
     backfill,
     ...(unavailable.length ? { unavailable } : {}),
+    ...(turns.length ? { turns } : {}),
   };
 }
 

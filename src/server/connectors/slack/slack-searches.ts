@@ -1,7 +1,7 @@
 import { slackPlatformMessageId } from '../../../contract/classification.ts';
 import { MESSAGE_WINDOW_SIZE, slackTsSchema, type SlackSearchKind } from '../../../contract/messages.ts';
 import { z } from 'zod';
-import type { Unavailable } from '../connector-account.ts';
+import type { ConversationTurn, Unavailable } from '../connector-account.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { SlackClient } from './slack-client.ts';
 import {
@@ -71,6 +71,8 @@ export type Searched = {
   unavailable: Unavailable[];
   /** This member's history: searches made of those it needs (their own three, and the workspace's shared ones). */
   backfill: { done: number; total: number };
+  /** Who wrote last in the DMs and group DMs found, the member's own messages included (decision 154). */
+  turns: ConversationTurn[];
 };
 
 /** What the workspace's shared searches found, kept for every member (ids, times and the matches, time-limited). */
@@ -226,6 +228,7 @@ export async function searchWorkspace(context: SearchContext): Promise<Searched>
     found.set(slackPlatformMessageId(match.channel.id, match.ts), match);
   }
   const since = context.now - SLACK_LOOKBACK_DAYS * 86_400;
+  const turns = slackDmTurns(mine, me);
   const matches = [...found.values()]
     .filter((match) => match.user !== me && Number(match.ts) >= since)
     .sort((a, b) => Number(b.ts) - Number(a.ts))
@@ -234,6 +237,7 @@ export async function searchWorkspace(context: SearchContext): Promise<Searched>
     matches,
     unavailable: [...unavailable].map(([kind, reason]) => ({ kind, reason })),
     backfill: { done: ESSENTIAL.length + shared.searched, total: ESSENTIAL.length + shared.total },
+    turns,
   };
 }
 
@@ -252,4 +256,39 @@ function canSee(
   if ('ids' in channels) return channels.ids.includes(match.channel.id);
   unavailable.set('all_mentions', channels.unavailable);
   return false;
+}
+
+/** `<@U123>`: whom a Slack message names. */
+export const SLACK_MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
+
+/**
+ * Who wrote last in each DM and group DM the member's searches found (`is:dm`, `is:mpim` find the member's own
+ * messages there too): their newest message, whom it was for (the first person it names, else the latest other
+ * writer there), and the newest time anyone else wrote. Ids and times only (decision 154).
+ */
+export function slackDmTurns(matches: readonly SearchMatch[], me: string): ConversationTurn[] {
+  const byConversation = Map.groupBy(
+    matches.filter((match) => isDirect(match) || match.channel.is_mpim),
+    (match) => match.channel.id,
+  );
+  return [...byConversation].map(([conversationId, found]) => {
+    const newest = [...found].sort((a, b) => Number(b.ts) - Number(a.ts));
+    const own = newest.find((match) => match.user === me);
+    const other = newest.find((match) => match.user && match.user !== me);
+    const named = own ? [...own.text.matchAll(SLACK_MENTION)].map((match) => match[1]!) : [];
+    return {
+      kind: 'dm' as const,
+      conversationId,
+      threadTs: '',
+      own: own
+        ? {
+            messageId: slackPlatformMessageId(conversationId, own.ts),
+            order: own.ts,
+            at: Math.round(Number(own.ts) * 1000),
+            to: named.find((id) => id !== me) ?? other?.user ?? null,
+          }
+        : null,
+      otherAt: other ? Math.round(Number(other.ts) * 1000) : null,
+    };
+  });
 }

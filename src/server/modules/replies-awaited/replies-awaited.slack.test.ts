@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
-import { defaultSlackSeed } from '../../../../emulators/slack/slack-seed.ts';
+import { defaultSlackSeed, slackTs } from '../../../../emulators/slack/slack-seed.ts';
 import { awaitingResponseSchema, handledResponseSchema } from '../../../contract/awaiting.ts';
 import { doneMarksResponseSchema } from '../../../contract/triage.ts';
 import { slackSignature } from '../../connectors/slack/slack-signature.ts';
@@ -30,6 +30,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await control(emulator.url, 'reset');
+  // One test seeds a message of its own; the others start from the default seed.
+  await control(emulator.url, 'seed', defaultSlackSeed(Date.now()));
   await control(emulator.url, 'settings', { autoApprove: true });
 });
 
@@ -189,6 +191,32 @@ function replyFromMatome(alice: Awaited<ReturnType<typeof aliceConnected>>, body
     payload: { connection_id: alice.mention.account_info.connection_id, channel_id: 'C0GENERAL', ...body },
   });
 }
+
+describe('handled from Slack gathering', () => {
+  it('sees the person’s own DM messages in their searches: the DM is handled and, unanswered, awaits a reply', async () => {
+    const seed = defaultSlackSeed(Date.now());
+    const ownTs = slackTs(Date.now(), 10 * 60);
+    seed.teams[0]!.messages.push({
+      channel: 'D0ALICEBOB',
+      ts: ownTs,
+      user: 'U0ALICE00',
+      text: 'Yes, here now',
+    });
+    await control(emulator.url, 'seed', seed);
+    await control(emulator.url, 'settings', { autoApprove: true });
+    const alice = await aliceConnected();
+    const dm = alice.inbox.messages.find((message) => message.conversation_info.id === 'D0ALICEBOB')!;
+    expect(await handledIds(alice.token)).toContain(dm.platform_message_id);
+    expect(await awaitingLater(alice.token, 1, 2 * DAY)).toEqual([
+      expect.objectContaining({
+        kind: 'dm',
+        conversation_id: 'D0ALICEBOB',
+        counterpart_id: 'U0BOB0000',
+        platform_message_id: `D0ALICEBOB-${ownTs}`,
+      }),
+    ]);
+  });
+});
 
 describe('handled from a Matome reply', () => {
   it('marks the answered message handled and, with auto-done on, done until its thread moves', async () => {

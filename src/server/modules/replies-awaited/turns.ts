@@ -2,9 +2,7 @@ import { slackPlatformMessageId } from '../../../contract/classification.ts';
 import type { SourceMessage, SlackSourceMessage } from '../../../contract/messages.ts';
 import type { ConversationTurn, OwnTurn } from '../../connectors/connector-account.ts';
 import type { SlackMessageEvent } from '../../connectors/slack/slack-events.ts';
-
-/** `<@U123>`: whom a Slack message names. */
-const SLACK_MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
+import { SLACK_MENTION } from '../../connectors/slack/slack-searches.ts';
 
 export type TurnPlace = Pick<ConversationTurn, 'kind' | 'conversationId' | 'threadTs'>;
 

@@ -114,7 +114,12 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
     if (found.length > 0) await deps.onCaughtUp(row, found);
   }
 
-  async function searchInto(row: ConnectionRow, flow: WorkspaceFlow, members: number): Promise<void> {
+  /** Searches the connection's history into its kept messages; answers who wrote last in its DMs (decision 154). */
+  async function searchInto(
+    row: ConnectionRow,
+    flow: WorkspaceFlow,
+    members: number,
+  ): Promise<IntakeGathered['turns']> {
     const startedAt = deps.clock();
     const sharedMaxAgeSeconds = flow === 'live' ? 24 * 60 * 60 : pollEveryMinutes(members) * 60;
     const found = await deps.search(row, sharedMaxAgeSeconds);
@@ -139,6 +144,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
       backfill: found.backfill ?? { done: SLACK_ESSENTIAL_SEARCHES, total: SLACK_ESSENTIAL_SEARCHES },
       ...(found.unavailable ? { unavailable: found.unavailable } : {}),
     });
+    return found.turns;
   }
 
   /**
@@ -149,9 +155,10 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
     const { flow, members } = await flowOf(teamOf(row));
     const state = await deps.kept.state(row.id);
     const reason = searchReason(state, flow, members, options.forced);
+    let turns: IntakeGathered['turns'];
     if (reason) {
       try {
-        await searchInto(row, flow, members);
+        turns = await searchInto(row, flow, members);
       } catch (error) {
         if (!(error instanceof ProviderError) || error.failure !== 'rate_limited') throw error;
         if (!state)
@@ -172,7 +179,7 @@ export function createSlackIntakeService(deps: SlackIntakeDeps) {
         kept.messages.map((message) => message.platform_message_id).filter((id) => !shown.has(id)),
       );
     }
-    return inbox;
+    return turns?.length ? { ...inbox, turns } : inbox;
   }
 
   async function statusOf(row: ConnectionRow): Promise<SlackIntake> {
