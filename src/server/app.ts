@@ -64,6 +64,9 @@ import { buildSampleTagCatalogue } from './modules/messages/sample-data/sample-t
 import { createSampleMessageSource } from './modules/messages/sample-message-source.ts';
 import { createTagsRepo } from './modules/tags/tags.repo.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createRulesRepo } from './modules/rules/rules.repo.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { createRulesService } from './modules/rules/rules.service.ts';
 import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -385,9 +388,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     cache,
     tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
+    rulesFor: (userId) => rulesService.messageRules(userId),
     clock,
     ...(gathering ? { onAsked: gathering.asked } : {}),
     onGathered: (userId, platform, parts) => accountStatsService.recordGathered(userId, platform, parts),
+  });
+
+  const rulesService = createRulesService({
+    repo: createRulesRepo(database.db),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    references: async (userId) => {
+      const connections = await Promise.all(
+        platforms.map((platform) => messagesService.listConnections(userId, platform)),
+      );
+      const tags = await tagsService.list(userId);
+      return {
+        connectionIds: new Set(connections.flatMap((answer) => answer.connections.map(({ id }) => id))),
+        tags: new Map(tags.map(({ created_at: _created, updated_at: _updated, ...tag }) => [tag.id, tag])),
+      };
+    },
+    onChanged: (userId) => messagesService.rulesChanged(userId),
   });
 
   const billingService = createBillingService({
@@ -512,6 +532,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatworkWebhookRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
+  await app.register(rulesRoutes(rulesService), { prefix: '/api/rules' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(triageRoutes(triageService), { prefix: '/api' });
   await app.register(
