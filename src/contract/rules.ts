@@ -175,3 +175,14 @@ export function withOutcome<M extends SourceMessage>(message: M, outcome: RuleOu
   for (const tag of outcome.tags) if (!tags.some((known) => known.id === tag.id)) tags.push(tag);
   return { ...message, tags, important: outcome.important, muted: outcome.muted, notify: outcome.notify };
 }
+
+/** The common rules a message's menu makes in one step. */
+export const quickRuleKinds = ['mute-place', 'important-sender'] as const;
+export type QuickRuleKind = (typeof quickRuleKinds)[number];
+
+/** "Mute this channel or room" or "always important from this person", for the message's place or sender. */
+export function quickRuleOf(kind: QuickRuleKind, message: SourceMessage): RuleInput {
+  return kind === 'mute-place'
+    ? { conditions: { places: [placeOf(message)] }, actions: { mute: true } }
+    : { conditions: { senders: [senderOf(message)] }, actions: { important: true } };
+}

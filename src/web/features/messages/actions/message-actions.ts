@@ -100,6 +100,9 @@ export const messageActions = {
   goInbox: { group: 'go', target: 'list', keys: ['g', 'i'] },
   goTags: { group: 'go', target: 'list', keys: ['g', 't'] },
   goSnoozed: { group: 'go', target: 'list', keys: ['g', 's'] },
+  goImportant: { group: 'go', target: 'list', keys: ['g', 'p'] },
+  goMuted: { group: 'go', target: 'list', keys: ['g', 'm'] },
+  goRules: { group: 'go', target: 'list' },
   help: { group: 'help', target: 'list', keys: ['?'] },
   palette: { group: 'help', target: 'list', keys: ['mod+k'] },
 } as const satisfies Record<string, ActionDeclaration>;

@@ -8,6 +8,7 @@ import type {
   Tag,
   UnifiedMessage,
 } from '../../../../contract/messages.ts';
+import type { QuietHours } from '../../../../contract/rules.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
@@ -25,6 +26,7 @@ import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
+import { useRuleViews } from '../hooks/use-rule-views.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
@@ -60,6 +62,8 @@ interface MessageListProps {
   undo: UndoApi;
   /** Whose recent commands the palette lists first. */
   userId: string | undefined;
+  /** The person's quiet hours: the new-messages button waits while they last. */
+  quietHours?: QuietHours | null;
 }
 
 /** Presses a card's own button (reply), so the shortcut does just what the button does. */
@@ -77,6 +81,7 @@ export function MessageList({
   onBulkTag,
   undo,
   userId,
+  quietHours = null,
 }: MessageListProps) {
   const { t } = useTranslation('messages');
   const { t: tTriage } = useTranslation('triage');
@@ -105,18 +110,19 @@ export function MessageList({
     selection,
     focusCard: (id) => focusCardRef.current(id),
   });
-  const inInbox = triaged.view === 'inbox';
+  const showsList = triaged.view !== 'snoozed';
+  const inView = useRuleViews(triaged.messages, triaged.view, live.pending, quietHours, now);
 
   const hiddenCount = useMemo(
-    () => triaged.messages.filter((message) => isHidden(message.id)).length,
-    [triaged.messages, isHidden],
+    () => inView.messages.filter((message) => isHidden(message.id)).length,
+    [inView.messages, isHidden],
   );
   const listed = useMemo(
     () =>
       showHidden
-        ? triaged.messages
-        : triaged.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
-    [triaged.messages, isHidden, isFading, showHidden],
+        ? inView.messages
+        : inView.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
+    [inView.messages, isHidden, isFading, showHidden],
   );
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
@@ -216,11 +222,12 @@ export function MessageList({
       listTopRef.current?.scrollIntoView({ block: 'start' });
     },
     goTags: () => void navigate('/tags'),
+    goRules: () => void navigate('/rules'),
   };
   const triage = useTriage({
     handlers,
-    focused: inInbox ? cardFocus.focused : null,
-    selected: inInbox ? selectedMessages : [],
+    focused: showsList ? cardFocus.focused : null,
+    selected: showsList ? selectedMessages : [],
     allowed,
     userId,
     enabled: !timeline.isLoading,
@@ -243,7 +250,7 @@ export function MessageList({
       />
     </div>
   );
-  if (!inInbox) {
+  if (!showsList) {
     return (
       <div className="space-y-4">
         {viewSwitch}
@@ -281,7 +288,7 @@ export function MessageList({
         onDensityChange={setDensity}
       />
       <NewMessagesPill
-        count={live.pending.length}
+        count={inView.pendingCount}
         onReveal={() => {
           live.reveal();
           dispatch({ type: 'page', page: 1 });
@@ -312,10 +319,16 @@ export function MessageList({
         {cardFocus.announcement}
       </p>
 
-      {timeline.messages.length === 0 ? (
+      {timeline.messages.length === 0 && triaged.view === 'inbox' ? (
         failed.length === timeline.accounts.length ? null : (
           <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
         )
+      ) : listed.length === 0 && triaged.view !== 'inbox' ? (
+        <EmptyState
+          icon={Inbox}
+          title={tTriage(`views.${triaged.view}`)}
+          body={tTriage(triaged.view === 'muted' ? 'views.emptyMuted' : 'views.emptyImportant')}
+        />
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
