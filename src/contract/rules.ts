@@ -112,7 +112,7 @@ export type Rule = z.infer<typeof ruleSchema>;
 export const ruleMatchModes = ['first', 'all'] as const;
 export type RuleMatchMode = (typeof ruleMatchModes)[number];
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)');
+const clockTime = inputText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)');
 
 export function isTimeZone(value: string): boolean {
   try {
