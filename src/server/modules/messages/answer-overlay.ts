@@ -45,35 +45,35 @@ export function overlayAnswer<P extends Platform>(json: string, overlay: Overlay
   return JSON.stringify(result);
 }
 
-/** Gathered results whose folded text is held per process; the least recently asked go first. */
+/** Cached results whose folded text is held per process; the least recently asked go first. */
 const FOLDED_RESULTS_MAX = 500;
 
 export const foldedTextOf = (message: SourceMessage) => foldText(message.content).text;
 
 /**
- * Messages' text folded once per gathered result, not on every answer: kept beside the cache, with its time limit,
- * never in the database. A result replaced by a live change or a new gathering gets a new id, and so new entries.
+ * Messages' text folded once, not on every answer: kept per cached result (a user's platform or connection) beside
+ * the cache, with its time limit, never in the database. A live change or a new gathering replaces the result but
+ * keeps most of its messages, whose folds are reused while their text is the same; an edited message is folded anew.
  */
 export function createFoldedTexts() {
-  const byResult = new LRUCache<string, Map<string, string>>({
+  const byResult = new LRUCache<string, Map<string, { text: string; folded: string }>>({
     max: FOLDED_RESULTS_MAX,
     ttl: PLATFORM_MESSAGES_CACHE_SECONDS * 1000,
   });
   return {
-    /** The fold of a message of the gathered result `resultId`. */
-    forResult(resultId: string): (message: SourceMessage) => string {
-      let texts = byResult.get(resultId);
+    /** The fold of a message of the cached result under `resultKey`. */
+    forResult(resultKey: string): (message: SourceMessage) => string {
+      let texts = byResult.get(resultKey);
       if (!texts) {
         texts = new Map();
-        byResult.set(resultId, texts);
+        byResult.set(resultKey, texts);
       }
       const known = texts;
       return (message) => {
-        let folded = known.get(message.platform_message_id);
-        if (folded === undefined) {
-          folded = foldedTextOf(message);
-          known.set(message.platform_message_id, folded);
-        }
+        const seen = known.get(message.platform_message_id);
+        if (seen?.text === message.content) return seen.folded;
+        const folded = foldedTextOf(message);
+        known.set(message.platform_message_id, { text: message.content, folded });
         return folded;
       };
     },

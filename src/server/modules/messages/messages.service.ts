@@ -302,7 +302,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         const json = overlayAnswer<P>(gathered.json, {
           tags: mode.kind === 'sample' ? null : await deps.tagsByMessage(userId, platform),
           rules: await rulesOf(userId, version),
-          folded: foldedTexts.forResult(gathered.id),
+          folded: foldedTexts.forResult(key),
         });
         const answer = await encodeAnswer(json);
         answers.set(key, { gatheredId: gathered.id, overlayVersion: version, answer });
