@@ -6,7 +6,7 @@ import {
   type Platform,
   type Tag,
 } from '../../../contract/messages.ts';
-import { placeOf, senderOf } from '../../../contract/rules.ts';
+import { placeOf, senderOf, type RuleTarget } from '../../../contract/rules.ts';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
 import { platformMessagesQueryKey } from '../../features/messages/api/get-connection-messages.ts';
 import type { RuleNames } from '../../features/rules/lib/rule-summary.ts';
@@ -28,8 +28,10 @@ export function useRuleNames(): RuleNames {
     () => [...(chatwork?.data ?? []), ...(slack?.data ?? [])],
     [chatwork?.data, slack?.data],
   );
-  const targets = useMemo(() => {
+  const known = useMemo(() => {
     const names = new Map<string, string>();
+    const places = new Map<string, RuleTarget>();
+    const senders = new Map<string, RuleTarget>();
     for (const platform of platforms) {
       const results = queryClient.getQueriesData<MessageResultByPlatform[Platform]>({
         queryKey: platformMessagesQueryKey(platform),
@@ -42,10 +44,16 @@ export function useRuleNames(): RuleNames {
             message.platform === 'slack' ? message.conversation_info.name : message.room_info.name;
           names.set(`${place.platform}:${place.id}`, placeName);
           names.set(`${sender.platform}:${sender.id}`, message.account.name);
+          places.set(`${place.platform}:${place.id}`, place);
+          senders.set(`${sender.platform}:${sender.id}`, sender);
         }
       }
     }
-    return names;
+    const byName = (targets: Map<string, RuleTarget>) =>
+      [...targets.entries()]
+        .sort(([a], [b]) => names.get(a)!.localeCompare(names.get(b)!))
+        .map(([, target]) => target);
+    return { targets: names, places: byName(places), senders: byName(senders) };
   }, [queryClient]);
-  return { connections, tags: tags.data ?? noTags, targets };
+  return { connections, tags: tags.data ?? noTags, ...known };
 }

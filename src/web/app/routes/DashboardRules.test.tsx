@@ -28,6 +28,7 @@ function inboxWithRules() {
         updated_at: '2026-01-01T00:00:00.000Z',
       }),
     [`DELETE /api/rules/${RULE_ID}`]: () => new Response(null, { status: 204 }),
+    'GET /api/tags': () => json(200, { success: true, data: [] }),
   });
   const sent = (method: string, url: string) =>
     fetchMock.mock.calls
@@ -87,5 +88,33 @@ describe('rules in the inbox', () => {
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: /元に戻す/ }));
     await waitFor(() => expect(server.sent('DELETE', `/api/rules/${RULE_ID}`)).toHaveLength(1));
+  });
+
+  it('offers the channels, rooms and senders of the inbox when a rule is written', async () => {
+    const server = inboxWithRules();
+    const router = renderRouter(routes, '/dashboard');
+    expect(await screen.findByText('Plain news')).toBeVisible();
+    await router.navigate('/rules');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const dialog = screen.getByRole('dialog', { name: 'New rule' });
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Add a channel or room…'),
+      'ChatWork · Launch',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Remove ChatWork · Launch' })).toBeVisible();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Add a sender…'), 'ChatWork · Aiko Tanaka');
+    await userEvent.click(within(dialog).getByLabelText('Mark important'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/rules')).toEqual([
+        {
+          conditions: {
+            places: [{ platform: 'chatwork', id: '42' }],
+            senders: [{ platform: 'chatwork', id: '2002' }],
+          },
+          actions: { tag_ids: [], important: true, mute: false, notify: null },
+        },
+      ]),
+    );
   });
 });

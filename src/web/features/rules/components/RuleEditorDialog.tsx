@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +16,6 @@ import {
   type RuleActions,
   type RuleConditions,
   type RuleInput,
-  type RuleTarget,
 } from '../../../../contract/rules.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -25,9 +23,10 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { tagName } from '../../../lib/tag-name.ts';
-import { connectionName, targetKey, targetName, type RuleNames } from '../lib/rule-summary.ts';
+import { connectionName, type RuleNames } from '../lib/rule-summary.ts';
 import { CheckboxField } from './CheckboxField.tsx';
 import { CheckboxGroup } from './CheckboxGroup.tsx';
+import { TargetPicker } from './TargetPicker.tsx';
 
 interface RuleEditorDialogProps {
   /** The rule to change; null for a new one. */
@@ -42,48 +41,6 @@ interface RuleEditorDialogProps {
 }
 
 const emptyActions: RuleActions = { tag_ids: [], important: false, mute: false, notify: null };
-
-/** The targets a rule names, each with a button that takes it out (new ones come from a message's menu). */
-function TargetList({
-  legend,
-  targets,
-  names,
-  onChange,
-}: {
-  legend: string;
-  targets: readonly RuleTarget[];
-  names: RuleNames;
-  onChange(targets: RuleTarget[]): void;
-}) {
-  const { t } = useTranslation('rules');
-  if (targets.length === 0) return null;
-  return (
-    <fieldset className="space-y-1.5">
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      <ul className="flex flex-wrap gap-1.5">
-        {targets.map((target) => {
-          const name = `${platformNames[target.platform]} · ${targetName(target, names)}`;
-          return (
-            <li
-              key={targetKey(target)}
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-sm"
-            >
-              {name}
-              <button
-                type="button"
-                className="rounded-full p-0.5 text-slate-600 hover:bg-slate-200"
-                aria-label={t('editor.remove', { name })}
-                onClick={() => onChange(targets.filter((each) => targetKey(each) !== targetKey(target)))}
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
-}
 
 /** Adds or changes a rule: its conditions (all must hold) and its actions. */
 export function RuleEditorDialog({
@@ -163,15 +120,19 @@ export function RuleEditorDialog({
             checked={conditions.connection_ids ?? []}
             onChange={(connection_ids) => update({ connection_ids })}
           />
-          <TargetList
+          <TargetPicker
             legend={t('editor.places')}
             targets={conditions.places ?? []}
+            known={names.places}
+            addLabel={t('editor.addPlace')}
             names={names}
             onChange={(places) => update({ places })}
           />
-          <TargetList
+          <TargetPicker
             legend={t('editor.senders')}
             targets={conditions.senders ?? []}
+            known={names.senders}
+            addLabel={t('editor.addSender')}
             names={names}
             onChange={(senders) => update({ senders })}
           />

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2, TriangleAlert } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rule } from '../../../../contract/rules.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -29,20 +29,30 @@ export function RuleList({ rules, names, readOnly, onMove, onEdit, onDelete }: R
   const listRef = useRef<HTMLOListElement>(null);
   const nameOf = (rule: Rule, index: number) => rule.name ?? t('list.untitled', { position: index + 1 });
 
-  /** Moves a rule with its button, keeping focus on the same button of the moved rule (at its new place). */
+  /** The rule moved with its button, whose same button (or the other, at an end) takes focus once it has moved. */
+  const focusAfterMove = useRef<{ id: string; button: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    const wanted = focusAfterMove.current;
+    if (!wanted) return;
+    const index = rules.findIndex((rule) => rule.id === wanted.id);
+    const atEnd = wanted.button === 'up' ? index === 0 : index === rules.length - 1;
+    const button = atEnd ? (wanted.button === 'up' ? 'down' : 'up') : wanted.button;
+    // Once: a later change of the rules (a refetch) must not take focus from wherever the person went.
+    focusAfterMove.current = null;
+    listRef.current
+      ?.querySelector<HTMLButtonElement>(
+        `li[data-rule-id="${CSS.escape(wanted.id)}"] [data-move="${button}"]`,
+      )
+      ?.focus();
+  }, [rules]);
+
   const moveWithKeyboard = (index: number, by: -1 | 1, button: 'up' | 'down') => {
     const to = index + by;
     if (to < 0 || to >= rules.length) return;
+    focusAfterMove.current = { id: rules[index]!.id, button };
     onMove(index, to);
     setAnnouncement(
       t('list.moved', { name: nameOf(rules[index]!, index), position: to + 1, count: rules.length }),
-    );
-    const edge = (button === 'up' && to === 0) || (button === 'down' && to === rules.length - 1);
-    const focusButton = edge ? (button === 'up' ? 'down' : 'up') : button;
-    requestAnimationFrame(() =>
-      listRef.current
-        ?.querySelector<HTMLButtonElement>(`li:nth-child(${to + 1}) [data-move="${focusButton}"]`)
-        ?.focus(),
     );
   };
 
@@ -64,6 +74,7 @@ export function RuleList({ rules, names, readOnly, onMove, onEdit, onDelete }: R
               key={rule.id}
               draggable={!readOnly}
               onDragStart={(event) => {
+                focusAfterMove.current = null;
                 event.dataTransfer.effectAllowed = 'move';
                 setDragging(index);
               }}

@@ -10,6 +10,9 @@ export interface RuleNames {
   tags: readonly Tag[];
   /** Channel, room and sender names by `platform:id`, from the messages on screen; an id shows where none is known. */
   targets: ReadonlyMap<string, string>;
+  /** The channels and rooms, and the senders, of those messages, by name: what the editor offers to add. */
+  places: readonly RuleTarget[];
+  senders: readonly RuleTarget[];
 }
 
 export const targetKey = (target: RuleTarget) => `${target.platform}:${target.id}`;
