@@ -407,7 +407,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         tags: new Map(tags.map(({ created_at: _created, updated_at: _updated, ...tag }) => [tag.id, tag])),
       };
     },
-    onChanged: (userId) => messagesService.rulesChanged(userId),
+    onChanged: async (userId) => {
+      await messagesService.rulesChanged(userId);
+      // The change is made whether or not the other devices hear of it; they refetch on their next load anyway.
+      await liveEvents.publish(userId, { type: 'rules_changed' }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'a rules change could not be sent to live streams');
+      });
+    },
   });
 
   const billingService = createBillingService({

@@ -31,6 +31,10 @@ export type LiveEventData =
       kinds: TriageKind[];
       /** Only the streams of this sign-in receive it (a demo account's visitor); empty: all the user's streams. */
       scope: string;
+    }
+  | {
+      /** The user's rules or their settings changed: their devices ask for their messages again (decision 156). */
+      type: 'rules_changed';
     };
 
 export type LiveEvent = LiveEventData & { id: string };

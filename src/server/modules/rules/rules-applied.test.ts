@@ -150,8 +150,10 @@ describe('rules on a connected Slack account', () => {
     await connectAccount(testApp.app, 'slack', token);
     const first = (await messagesOf(token, 'slack')) as SlackSourceMessage[];
     const live: SlackSourceMessage[] = [];
+    let rulesChanged = 0;
     const stop = await liveEvents.subscribe(registered.user.id, (event: LiveEvent) => {
       if (event.type === 'messages') live.push(...(event.messages as SlackSourceMessage[]));
+      if (event.type === 'rules_changed') rulesChanged += 1;
     });
     const connectionId = first[0]!.account_info.connection_id;
     const tag = dataResponseSchema(tagRecordSchema).parse(
@@ -162,6 +164,8 @@ describe('rules on a connected Slack account', () => {
       conditions: { places: [{ platform: 'slack', id: 'C0SECRET0' }] },
       actions: { mute: true },
     });
+    // The person's other devices hear of the change and ask for their messages again.
+    expect(rulesChanged).toBe(1);
     await addRule(token, {
       conditions: { senders: [{ platform: 'slack', id: 'U0CAROL00' }] },
       actions: { important: true },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   LIVE_MESSAGES_EVENT,
   LIVE_REMOVED_EVENT,
+  LIVE_RULES_EVENT,
   LIVE_TRIAGE_EVENT,
   liveRemovedSchema,
   liveTriageChangedSchema,
@@ -138,6 +139,13 @@ export function useLiveMessages(): LiveMessages {
         if (!data) return;
         for (const kind of new Set(data.kinds)) {
           void queryClient.invalidateQueries({ queryKey: [...TRIAGE_QUERY_KEY, kind] });
+        }
+      });
+      // Rules changed on any device: the messages are asked for again, with the rules' new outcome.
+      source.addEventListener(LIVE_RULES_EVENT, (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId.current = event.lastEventId;
+        for (const platform of platformSchema.options) {
+          void queryClient.invalidateQueries({ queryKey: platformMessagesQueryKey(platform) });
         }
       });
       // The ticket was single-use, so the browser's own reconnect would be refused: a new stream gets a new one.
