@@ -240,9 +240,9 @@ export function MessageList({
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
 
   // On the line of the dashboard's "Messages" heading, at its end: a line of its own would cost the compact list
-  // its twelfth row at 1440×900 (decision 152).
+  // its twelfth row at 1440×900 (decision 152). A phone has no room beside the heading for its four views.
   const viewSwitch = (
-    <div className="-mt-12 flex justify-end">
+    <div className="flex justify-end sm:-mt-12">
       <TriageViewSwitch
         view={triaged.view}
         snoozedCount={triaged.waiting.length}
