@@ -32,6 +32,7 @@ async function measure(total: number, print: (line?: string) => void): Promise<v
     },
     cache: createMemoryCache({ maxBytes: 1024 * 1024 * 1024 }),
     tagsByMessage: async () => new Map(),
+    rulesFor: async () => null,
     clock,
     onGathered: async () => {},
   });

@@ -42,6 +42,12 @@ export type LiveTriageChanged = z.infer<typeof liveTriageChangedSchema>;
 /** Handled marks or conversations awaiting a reply changed: refetch them (docs/decisions/154). No data. */
 export const LIVE_REPLIES_EVENT = 'replies_changed';
 
+/**
+ * The SSE event name of a change to the user's rules or their settings, made on any device: the messages are asked
+ * for again, with the rules' new outcome. It carries no data.
+ */
+export const LIVE_RULES_EVENT = 'rules_changed';
+
 /** A ChatWork connection's account webhook as Matome knows it; the token itself is never sent back. */
 export const chatworkWebhookStateSchema = z.object({
   /** Where ChatWork is to post: this connection's `POST /api/chatwork/webhook/{connection}` on the public URL. */

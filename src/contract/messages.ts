@@ -131,6 +131,12 @@ const gatheredFields = {
   /** Link to the message on the platform. */
   original_url: z.url(),
   tags: z.array(tagSchema),
+  /** Marked important by one of the person's rules (decision 156); absent when no rule did. */
+  important: z.boolean().optional(),
+  /** Muted by a rule: not shown or counted in the inbox, only in the Muted view. */
+  muted: z.boolean().optional(),
+  /** A rule's "notify" (true) or "never notify" (false), for push notifications; absent or null: no rule said. */
+  notify: z.boolean().nullable().optional(),
 };
 
 export const chatworkRoomTypes = ['group', 'direct'] as const;

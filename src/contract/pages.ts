@@ -15,6 +15,7 @@ export const PAGE_PATHS = [
   '/auth/callback',
   '/dashboard',
   '/tags',
+  '/rules',
   '/account',
   '/contact',
   '/about',

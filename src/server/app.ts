@@ -72,6 +72,9 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
 import { createTagsRepo } from './modules/tags/tags.repo.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createRulesRepo } from './modules/rules/rules.repo.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { createRulesService } from './modules/rules/rules.service.ts';
 import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -419,6 +422,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     cache,
     tagsByMessage: (userId, platform) => tagsService.tagsByMessage(userId, platform),
+    rulesFor: (userId) => rulesService.messageRules(userId),
     clock,
     ...(gathering ? { onAsked: gathering.asked } : {}),
     onGathered: async (userId, platform, parts) => {
@@ -439,6 +443,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         tagIds: new Set(tags.map((tag) => tag.id)),
         connectionIds: new Set(byPlatform.flatMap((answer) => answer.connections.map((item) => item.id))),
       };
+    },
+  });
+
+  const rulesService = createRulesService({
+    repo: createRulesRepo(database.db),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    references: async (userId) => {
+      const connections = await Promise.all(
+        platforms.map((platform) => messagesService.listConnections(userId, platform)),
+      );
+      const tags = await tagsService.list(userId);
+      return {
+        connectionIds: new Set(connections.flatMap((answer) => answer.connections.map(({ id }) => id))),
+        tags: new Map(tags.map(({ created_at: _created, updated_at: _updated, ...tag }) => [tag.id, tag])),
+      };
+    },
+    onChanged: async (userId) => {
+      await messagesService.rulesChanged(userId);
+      // The change is made whether or not the other devices hear of it; they refetch on their next load anyway.
+      await liveEvents.publish(userId, { type: 'rules_changed' }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'a rules change could not be sent to live streams');
+      });
     },
   });
 
@@ -567,6 +593,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(savedViewsRoutes(savedViewsService), { prefix: '/api/saved-views' });
+  await app.register(rulesRoutes(rulesService), { prefix: '/api/rules' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(triageRoutes(triageService), { prefix: '/api' });
   await app.register(repliesAwaitedRoutes(repliesAwaited), { prefix: '/api' });

@@ -52,6 +52,7 @@ const PATTERN_SAMPLES = [
   '2026-12-01',
   '2026-12-01T00:00:00Z',
   'Asia/Tokyo',
+  '22:00',
   'c2FtcGxlLXdlYmhvb2stdG9rZW4=',
   'sample_stream-ticket_0123',
   '1767225600000-1',

@@ -17,6 +17,7 @@ import { oauthIdentities } from './schema/oauth-identities.ts';
 import { oauthStates } from './schema/oauth-states.ts';
 import { platformConnections } from './schema/platform-connections.ts';
 import { refreshSessions } from './schema/refresh-sessions.ts';
+import { rulePreferences, rules } from './schema/rules.ts';
 import { signInHandoffs, signInStates } from './schema/social-sign-in.ts';
 import { messageTags, tags } from './schema/tags.ts';
 import { doneMarks, snoozes } from './schema/triage.ts';
@@ -35,6 +36,8 @@ export const schema = {
   hiddenMessages,
   snoozes,
   doneMarks,
+  rules,
+  rulePreferences,
   signInStates,
   signInHandoffs,
   googleConnections,

@@ -35,6 +35,10 @@ export type LiveEventData =
   | {
       /** Handled marks or conversations awaiting a reply changed: the user's devices refetch them (decision 154). */
       type: 'replies_changed';
+    }
+  | {
+      /** The user's rules or their settings changed: their devices ask for their messages again (decision 156). */
+      type: 'rules_changed';
     };
 
 export type LiveEvent = LiveEventData & { id: string };

@@ -8,7 +8,15 @@ const SUPPORT_EMAIL_META_NAME = 'matome:support-email';
 const REVERSE_GEOCODING_META_NAME = 'matome:reverse-geocoding-url';
 
 /** Pages that only make sense signed in or in the middle of a flow: no crawler should spend time on them. */
-const DISALLOWED_PATHS = ['/dashboard', '/tags', '/account', '/auth/callback', '/subscription/', '/api/'];
+const DISALLOWED_PATHS = [
+  '/dashboard',
+  '/tags',
+  '/rules',
+  '/account',
+  '/auth/callback',
+  '/subscription/',
+  '/api/',
+];
 
 const OPEN_GRAPH_LOCALE = { en: 'en_US', jp: 'ja_JP' } as const;
 /** `<html lang>` and `hreflang` name Japanese `ja`. */

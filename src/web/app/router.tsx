@@ -157,6 +157,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'rules',
+                lazy: lazyPage(
+                  () => import('./routes/RulesRoute.tsx'),
+                  (m) => m.RulesRoute,
+                ),
+              },
+              {
                 path: 'account',
                 lazy: lazyPage(
                   () => import('./routes/AccountPage.tsx'),

@@ -10,6 +10,7 @@ import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
 import messages from './en/messages.json';
 import reply from './en/reply.json';
+import rules from './en/rules.json';
 import snooze from './en/snooze.json';
 import tags from './en/tags.json';
 import triage from './en/triage.json';
@@ -27,6 +28,7 @@ export const strings = {
   messages,
   messageText,
   reply,
+  rules,
   snooze,
   tags,
   triage,

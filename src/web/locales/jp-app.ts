@@ -10,6 +10,7 @@ import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
 import reply from './jp/reply.json';
+import rules from './jp/rules.json';
 import snooze from './jp/snooze.json';
 import tags from './jp/tags.json';
 import triage from './jp/triage.json';
@@ -27,6 +28,7 @@ export const strings = {
   messages,
   messageText,
   reply,
+  rules,
   snooze,
   tags,
   triage,

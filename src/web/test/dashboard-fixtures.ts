@@ -158,6 +158,7 @@ export const signedIn = {
   ...signedInHandlers,
   'GET /api/auth/me': () => json(200, { user }),
   'GET /api/test-mode': () => json(200, { available: false, enabled: false, language: 'en' }),
+  'GET /api/rules': () => json(200, { rules: [], settings: { match_mode: 'all', quiet_hours: null } }),
 };
 export const noneHidden = () => json(200, { hidden_message_ids: { chatwork: [], slack: [] } });
 export const noTriage = {

@@ -130,6 +130,7 @@ function setUp(tags: Map<string, Tag[]> = new Map()) {
     sources: { sample: () => fake.source, live: fake.source },
     cache: createMemoryCache({ now: () => now }),
     tagsByMessage: async () => tags,
+    rulesFor: async () => null,
     clock: () => now,
     onGathered: async () => undefined,
   });

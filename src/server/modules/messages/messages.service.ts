@@ -10,12 +10,15 @@ import {
   type MessageResultByPlatform,
   type Platform,
   type PlatformConnection,
+  type SourceMessageByPlatform,
   type Tag,
 } from '../../../contract/messages.ts';
 import type { Cache } from '../../lib/cache.ts';
 import { encodeAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { DataMode } from '../test-mode/test-mode.service.ts';
+import { withOutcome } from '../../../contract/rules.ts';
+import { createFoldedTexts, foldedTextOf, overlayAnswer, type MessageRules } from './answer-overlay.ts';
 import { applyLiveChanges, type LiveChanges, type LiveOutcome } from './live-merge.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
@@ -30,6 +33,11 @@ export type MessagesServiceDeps = {
    * sample tags already.
    */
   tagsByMessage: (userId: string, platform: Platform) => Promise<ReadonlyMap<string, Tag[]>>;
+  /**
+   * The user's rules that apply now (decision 156), or null when they have none. Like tags, their outcome is laid
+   * over cached and live messages alike, never kept with them; `rulesChanged` makes the next answer take them in.
+   */
+  rulesFor: (userId: string) => Promise<MessageRules | null>;
   /** Milliseconds since the epoch. */
   clock: () => number;
   /** Told of every request for a platform's messages, e.g. to keep gathering them in the background. */
@@ -82,7 +90,9 @@ const LIVE_CHANGE_ATTEMPTS = 5;
  * user's tags are those it was made from.
  */
 const ANSWER_CACHE_BYTES = 256 * 1024 * 1024;
-type StoredAnswer = { gatheredId: string; tagsVersion: string; answer: EncodedAnswer };
+type StoredAnswer = { gatheredId: string; overlayVersion: string; answer: EncodedAnswer };
+/** How long a user's compiled rules are reused in this process while their versions stay the same. */
+const RULES_MEMO_SECONDS = 60;
 
 function userPrefix(userId: string): string {
   return `messages:${CACHE_VERSION}:${userId}:`;
@@ -131,15 +141,6 @@ function encodeResult<P extends Platform>(
   return { json: JSON.stringify(checked), id: randomUUID() };
 }
 
-/** Puts the user's current tags on the messages of an encoded result. */
-function withTags<P extends Platform>(json: string, tagsByMessage: ReadonlyMap<string, Tag[]>): string {
-  // Gathered messages carry no tags, so an untagging user's result goes out as it was cached.
-  if (tagsByMessage.size === 0) return json;
-  const result = JSON.parse(json) as MessageResultByPlatform[P];
-  for (const message of result.messages) message.tags = tagsByMessage.get(message.platform_message_id) ?? [];
-  return JSON.stringify(result);
-}
-
 export function createMessagesService(deps: MessagesServiceDeps) {
   const { cache } = deps;
   /** Concurrent misses for one key share a single gathering instead of each asking the platforms. */
@@ -149,7 +150,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     sizeCalculation: ({ answer }) => answer.identity.length + answer.br.length + answer.gzip.length,
     ttl: PLATFORM_MESSAGES_CACHE_SECONDS * 1000,
   });
-  const newTagsVersions = new Map<string, Promise<string>>();
+  const newVersions = new Map<string, Promise<string>>();
+  const foldedTexts = createFoldedTexts();
+  const rulesMemo = new LRUCache<string, { rules: MessageRules | null }>({
+    max: 10_000,
+    ttl: RULES_MEMO_SECONDS * 1000,
+  });
   /** Concurrent requests for an answer not yet encoded share one encoding. */
   const encoding = new Map<string, Promise<EncodedAnswer>>();
 
@@ -237,16 +243,15 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   }
 
   /**
-   * The version of the user's tags: a new one after every change, kept in the shared cache so every instance
-   * sees a change at once. Sample users' tags are part of the sample and never change.
+   * The version of the user's tags or rules: a new one after every change, kept in the shared cache so every
+   * instance sees a change at once.
    */
-  async function tagsVersion(userId: string, mode: DataMode): Promise<string> {
-    if (mode.kind === 'sample') return 'sample';
-    const key = `${userPrefix(userId)}tags-version`;
+  async function versionOf(userId: string, kind: 'tags' | 'rules'): Promise<string> {
+    const key = `${userPrefix(userId)}${kind}-version`;
     const known = await cache.get<string>(key);
     if (known) return known;
     // Requests that find no version at once share the one that the first of them sets.
-    let fresh = newTagsVersions.get(key);
+    let fresh = newVersions.get(key);
     if (!fresh) {
       fresh = (async () => {
         try {
@@ -254,15 +259,31 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           await cache.set(key, version, LAST_GOOD_CACHE_SECONDS);
           return version;
         } finally {
-          newTagsVersions.delete(key);
+          newVersions.delete(key);
         }
       })();
-      newTagsVersions.set(key, fresh);
+      newVersions.set(key, fresh);
     }
     return fresh;
   }
 
-  /** The encoded answer for a gathered result with the user's current tags, encoded once per change. */
+  /** The versions an answer's overlay is made from. Sample users' tags are part of the sample and never change. */
+  async function overlayVersion(userId: string, mode: DataMode): Promise<string> {
+    const tags = mode.kind === 'sample' ? 'sample' : await versionOf(userId, 'tags');
+    return `${tags}|${await versionOf(userId, 'rules')}`;
+  }
+
+  /** The user's rules, compiled once per version of their rules and tags (a tag's deletion skips its rules). */
+  async function rulesOf(userId: string, version: string): Promise<MessageRules | null> {
+    const key = `${userId}|${version}`;
+    const memo = rulesMemo.get(key);
+    if (memo) return memo.rules;
+    const rules = await deps.rulesFor(userId);
+    rulesMemo.set(key, { rules });
+    return rules;
+  }
+
+  /** The encoded answer for a gathered result with the user's current tags and rules, encoded once per change. */
   async function answerFor<P extends Platform>(
     key: string,
     userId: string,
@@ -270,20 +291,21 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     platform: P,
     gathered: GatheredResult,
   ): Promise<EncodedAnswer> {
-    const version = await tagsVersion(userId, mode);
+    const version = await overlayVersion(userId, mode);
     const stored = answers.get(key);
-    if (stored?.gatheredId === gathered.id && stored.tagsVersion === version) return stored.answer;
+    if (stored?.gatheredId === gathered.id && stored.overlayVersion === version) return stored.answer;
     const encodingKey = `${key}|${gathered.id}|${version}`;
     const running = encoding.get(encodingKey);
     if (running) return running;
     const encoded = (async () => {
       try {
-        const json =
-          mode.kind === 'sample'
-            ? gathered.json
-            : withTags<P>(gathered.json, await deps.tagsByMessage(userId, platform));
+        const json = overlayAnswer<P>(gathered.json, {
+          tags: mode.kind === 'sample' ? null : await deps.tagsByMessage(userId, platform),
+          rules: await rulesOf(userId, version),
+          folded: foldedTexts.forResult(key),
+        });
         const answer = await encodeAnswer(json);
-        answers.set(key, { gatheredId: gathered.id, tagsVersion: version, answer });
+        answers.set(key, { gatheredId: gathered.id, overlayVersion: version, answer });
         return answer;
       } finally {
         encoding.delete(encodingKey);
@@ -326,6 +348,41 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     );
     if (!connection) throw new HttpError(404, 'Connection not found', 'NOT_FOUND');
     return connection;
+  }
+
+  /**
+   * Lays live changes over the cached result (see `applyLiveChanges` below), retrying while other changes replace
+   * it; with nothing cached, every upserted message counts as added.
+   */
+  async function layLiveChanges<P extends Platform>(
+    userId: string,
+    mode: DataMode,
+    platform: P,
+    changes: LiveChanges<P>,
+  ): Promise<LiveOutcome<P>> {
+    const none: LiveOutcome<P> = { added: [], changed: [], removed: [] };
+    const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+    const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
+    for (const connectionId of connectionIds) {
+      await supersede(`${key}:connection:${connectionId}`, CONNECTION_MESSAGES_CACHE_SECONDS);
+    }
+    if (changes.remove)
+      await forgetLastGood(`${key}:last-good:${changes.remove.connectionId}`, changes.remove.ids);
+    // Read, change, store while unchanged: of two changes laid over one result at once, the second tries again
+    // on the first's result instead of storing over it.
+    for (let attempt = 0; attempt < LIVE_CHANGE_ATTEMPTS; attempt += 1) {
+      const gathered = await cache.get<CachedResult>(key);
+      if (!isGathered(gathered)) break;
+      const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
+      const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
+      if (!result) return outcome;
+      const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
+      const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
+      const next = encodeResult(platform, mode, result);
+      if (await cache.setStamped(key, next, left, { stamp: next.id, expected: gathered.id })) return outcome;
+    }
+    await supersede(key, PLATFORM_MESSAGES_CACHE_SECONDS);
+    return { ...none, added: [...changes.upsert] };
   }
 
   return {
@@ -415,37 +472,28 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       platform: P,
       changes: LiveChanges<P>,
     ): Promise<LiveOutcome<P>> {
-      const none: LiveOutcome<P> = { added: [], changed: [], removed: [] };
       const { mode } = await resolve(userId);
-      if (mode.kind === 'sample') return none;
-      const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
-      const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
-      for (const connectionId of connectionIds) {
-        await supersede(`${key}:connection:${connectionId}`, CONNECTION_MESSAGES_CACHE_SECONDS);
-      }
-      if (changes.remove)
-        await forgetLastGood(`${key}:last-good:${changes.remove.connectionId}`, changes.remove.ids);
-      // Read, change, store while unchanged: of two changes laid over one result at once, the second tries again
-      // on the first's result instead of storing over it.
-      for (let attempt = 0; attempt < LIVE_CHANGE_ATTEMPTS; attempt += 1) {
-        const gathered = await cache.get<CachedResult>(key);
-        if (!isGathered(gathered)) break;
-        const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
-        const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
-        if (!result) return outcome;
-        const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
-        const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
-        const next = encodeResult(platform, mode, result);
-        if (await cache.setStamped(key, next, left, { stamp: next.id, expected: gathered.id }))
-          return outcome;
-      }
-      await supersede(key, PLATFORM_MESSAGES_CACHE_SECONDS);
-      return { ...none, added: [...changes.upsert] };
+      if (mode.kind === 'sample') return { added: [], changed: [], removed: [] };
+      const outcome = await layLiveChanges(userId, mode, platform, changes);
+      const rules = await rulesOf(userId, await overlayVersion(userId, mode));
+      if (!rules) return outcome;
+      // What goes out live carries the rules' outcome, as the next answer will.
+      const decided = (message: SourceMessageByPlatform[P]) =>
+        withOutcome(
+          message,
+          rules.decide(message, () => foldedTextOf(message)),
+        );
+      return { ...outcome, added: outcome.added.map(decided), changed: outcome.changed.map(decided) };
     },
 
     /** The user's tags or tagged messages changed: the next answer lays the new ones over the messages. */
     async tagsChanged(userId: string): Promise<void> {
       await cache.set(`${userPrefix(userId)}tags-version`, randomUUID(), LAST_GOOD_CACHE_SECONDS);
+    },
+
+    /** The user's rules or their mode changed: the next answer and live update apply the new ones. */
+    async rulesChanged(userId: string): Promise<void> {
+      await cache.set(`${userPrefix(userId)}rules-version`, randomUUID(), LAST_GOOD_CACHE_SECONDS);
     },
   };
 }

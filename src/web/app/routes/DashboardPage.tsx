@@ -13,10 +13,13 @@ import { connectionStatusQueryOptions } from '../../features/connections/api/get
 import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { CardRulesContext } from '../../features/messages/actions/card-rules.ts';
 import { MessageList } from '../../features/messages/components/MessageList.tsx';
 import { MessageListSkeleton } from '../../features/messages/components/MessageListSkeleton.tsx';
 import { useActionGuard } from '../../features/messages/hooks/use-action-guard.ts';
 import { useGatherAccount } from '../../features/messages/hooks/use-timeline.ts';
+import { rulesQueryOptions } from '../../features/rules/api/get-rules.ts';
+import { useQuickRules } from '../../features/rules/hooks/use-quick-rules.ts';
 import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
 import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
@@ -69,6 +72,8 @@ export function DashboardPage() {
   // Hides and tag changes can be undone for 10 seconds, from a toast or with "u".
   const undo = useUndoStack({ keyShortcut: 'u' });
   const tagUndo = useTagUndo(undo, reloadMessages);
+  const quickRule = useQuickRules(undo, reloadMessages);
+  const ruleSettings = useQuery(rulesQueryOptions());
 
   const reloadSampleData = useCallback(async () => {
     queryClient.removeQueries({ queryKey: ['messages'] });
@@ -112,16 +117,20 @@ export function DashboardPage() {
     );
   } else {
     main = (
-      <MessageList
-        key={restriction ?? 'live'}
-        connections={connections}
-        restriction={restriction}
-        userTags={userTags.data ?? noTags}
-        onEditTags={setTagging}
-        onBulkTag={setBulkTagging}
-        undo={undo}
-        userId={user?.id}
-      />
+      // A card's menu makes the common rules; a shared demo account keeps none.
+      <CardRulesContext value={user?.isDemo ? null : quickRule}>
+        <MessageList
+          key={restriction ?? 'live'}
+          connections={connections}
+          restriction={restriction}
+          userTags={userTags.data ?? noTags}
+          onEditTags={setTagging}
+          onBulkTag={setBulkTagging}
+          undo={undo}
+          userId={user?.id}
+          quietHours={ruleSettings.data?.settings.quiet_hours ?? null}
+        />
+      </CardRulesContext>
     );
   }
 

@@ -41,6 +41,8 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Rules and quiet hours' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Log out on all devices' })).toHaveFocus();

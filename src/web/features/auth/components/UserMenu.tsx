@@ -1,4 +1,4 @@
-import { LogOut, MonitorX, UserRound } from 'lucide-react';
+import { ListFilter, LogOut, MonitorX, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -123,6 +123,16 @@ export function UserMenu() {
             >
               <UserRound aria-hidden="true" className="size-4" />
               {t('userMenu.account')}
+            </Link>
+            <Link
+              to="/rules"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClassName}
+              onClick={closeAndFocusButton}
+            >
+              <ListFilter aria-hidden="true" className="size-4" />
+              {t('userMenu.rules')}
             </Link>
             <button
               type="button"

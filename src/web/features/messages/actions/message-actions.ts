@@ -104,6 +104,9 @@ export const messageActions = {
   goSnoozed: { group: 'go', target: 'list', keys: ['g', 's'] },
   goAwaiting: { group: 'go', target: 'list', keys: ['g', 'a'] },
   views: { group: 'go', target: 'list', keys: ['g', 'v'] },
+  goImportant: { group: 'go', target: 'list', keys: ['g', 'p'] },
+  goMuted: { group: 'go', target: 'list', keys: ['g', 'm'] },
+  goRules: { group: 'go', target: 'list' },
   help: { group: 'help', target: 'list', keys: ['?'] },
   palette: { group: 'help', target: 'list', keys: ['mod+k'] },
 } as const satisfies Record<string, ActionDeclaration>;

@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarPlus, ListTodo } from 'lucide-react';
+import { BellOff, CalendarPlus, ListTodo, Star } from 'lucide-react';
 import { useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
+import { useCardRules } from '../actions/card-rules.ts';
 import { messageActions } from '../actions/message-actions.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
@@ -34,7 +35,7 @@ const menuItemClassName =
 
 /**
  * A card's actions in one row that fits a phone: reply, view post and check-and-hide, and the rest in a "More"
- * menu: a Google Calendar event or a Google Task made from the message.
+ * menu: a Google Calendar event or a Google Task made from the message, and the common rules made from it.
  */
 export function CardActions({
   message,
@@ -54,6 +55,8 @@ export function CardActions({
   const keysOf = (keys: readonly string[]) => (focused ? ariaKeyShortcut(keys) : undefined);
   const [dialog, setDialog] = useState<'event' | 'task' | null>(null);
   const platformName = t(`platforms.${message.platform}`);
+  const quickRule = useCardRules();
+  const { t: tRules } = useTranslation('rules');
 
   const viewPost = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!allowed(openOriginal.guard)) event.preventDefault();
@@ -112,6 +115,27 @@ export function CardActions({
           <ListTodo aria-hidden="true" className="size-4" />
           <span className="flex-1">{t('card.addTask')}</span>
         </DropdownMenu.Item>
+        {quickRule && (
+          <>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              onSelect={() => quickRule('mute-place', message)}
+              className={menuItemClassName}
+            >
+              <BellOff aria-hidden="true" className="size-4" />
+              <span className="flex-1">{tRules('quick.mutePlace')}</span>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              onSelect={() => quickRule('important-sender', message)}
+              className={menuItemClassName}
+            >
+              <Star aria-hidden="true" className="size-4" />
+              <span className="flex-1">
+                {tRules('quick.importantSender', { sender: message.sender.name })}
+              </span>
+            </DropdownMenu.Item>
+          </>
+        )}
       </MoreMenu>
       {dialog === 'event' && <AddEventDialog message={message} onClose={() => setDialog(null)} />}
       {dialog === 'task' && <AddTaskDialog message={message} onClose={() => setDialog(null)} />}

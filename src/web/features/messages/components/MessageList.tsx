@@ -8,6 +8,7 @@ import type {
   Tag,
   UnifiedMessage,
 } from '../../../../contract/messages.ts';
+import type { QuietHours } from '../../../../contract/rules.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
@@ -29,6 +30,7 @@ import { useMessageListState } from '../hooks/use-message-filters.ts';
 import { useSavedViews } from '../hooks/use-saved-views.ts';
 import { SearchMatchContext } from '../hooks/search-match-context.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
+import { useRuleViews } from '../hooks/use-rule-views.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
@@ -69,6 +71,8 @@ interface MessageListProps {
   undo: UndoApi;
   /** Whose recent commands the palette lists first. */
   userId: string | undefined;
+  /** The person's quiet hours: the new-messages button waits while they last. */
+  quietHours?: QuietHours | null;
 }
 
 /** Presses a card's own button (reply), so the shortcut does just what the button does. */
@@ -86,6 +90,7 @@ export function MessageList({
   onBulkTag,
   undo,
   userId,
+  quietHours = null,
 }: MessageListProps) {
   const { t } = useTranslation('messages');
   const { t: tTriage } = useTranslation('triage');
@@ -114,19 +119,21 @@ export function MessageList({
     selection,
     focusCard: (id) => focusCardRef.current(id),
   });
-  const inInbox = triaged.view === 'inbox';
+  // Inbox, Important and Muted are the list under the rules' eyes; Snoozed and Awaiting reply are lists of their own.
+  const showsList = triaged.view !== 'snoozed' && triaged.view !== 'awaiting';
+  const inView = useRuleViews(triaged.messages, triaged.view, live.pending, quietHours, now);
   const handledIds = useHandledIds(!timeline.isLoading);
 
   const hiddenCount = useMemo(
-    () => triaged.messages.filter((message) => isHidden(message.id)).length,
-    [triaged.messages, isHidden],
+    () => inView.messages.filter((message) => isHidden(message.id)).length,
+    [inView.messages, isHidden],
   );
   const listed = useMemo(
     () =>
       showHidden
-        ? triaged.messages
-        : triaged.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
-    [triaged.messages, isHidden, isFading, showHidden],
+        ? inView.messages
+        : inView.messages.filter((message) => !isHidden(message.id) || isFading(message.id)),
+    [inView.messages, isHidden, isFading, showHidden],
   );
   const search = useMessageSearch({
     searched: filters.words,
@@ -143,7 +150,7 @@ export function MessageList({
     pending: live.pending,
     snoozedCount: triaged.waiting.length,
     filters,
-    state: triaged.view === 'awaiting' ? null : triaged.view,
+    state: triaged.view === 'inbox' || triaged.view === 'snoozed' ? triaged.view : null,
     apply: (next, state) => {
       dispatch({ type: 'apply', filters: next });
       triaged.setView(state);
@@ -247,11 +254,12 @@ export function MessageList({
     },
     goTags: () => void navigate('/tags'),
     views: () => document.getElementById(viewTabId(savedViews.active?.id ?? ''))?.focus(),
+    goRules: () => void navigate('/rules'),
   };
   const triage = useTriage({
     handlers,
-    focused: inInbox ? cardFocus.focused : null,
-    selected: inInbox ? selectedMessages : [],
+    focused: showsList ? cardFocus.focused : null,
+    selected: showsList ? selectedMessages : [],
     allowed,
     userId,
     enabled: !timeline.isLoading,
@@ -264,7 +272,8 @@ export function MessageList({
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
 
   // On the line of the dashboard's "Messages" heading, at its end: a line of its own would cost the compact list
-  // its twelfth row at 1440×900 (decision 152). A phone has no room for both: there it takes a line of its own.
+  // its twelfth row at 1440×900 (decision 152). A phone has no room beside the heading for its five views: there
+  // they take a line of their own.
   const viewSwitch = (
     <div className="flex justify-end sm:-mt-12">
       <TriageViewSwitch
@@ -287,7 +296,7 @@ export function MessageList({
       {panel}
     </>
   );
-  if (!inInbox) {
+  if (!showsList) {
     const otherList = (
       <div className="space-y-4" {...viewPanel}>
         {triaged.view === 'awaiting' ? (
@@ -329,7 +338,7 @@ export function MessageList({
         searchBox={<SearchBox search={search} />}
       />
       <NewMessagesPill
-        count={live.pending.length}
+        count={inView.pendingCount}
         onReveal={() => {
           live.reveal();
           dispatch({ type: 'page', page: 1 });
@@ -368,10 +377,16 @@ export function MessageList({
         {cardFocus.announcement}
       </p>
 
-      {timeline.messages.length === 0 ? (
+      {timeline.messages.length === 0 && triaged.view === 'inbox' ? (
         failed.length === timeline.accounts.length ? null : (
           <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
         )
+      ) : listed.length === 0 && triaged.view !== 'inbox' ? (
+        <EmptyState
+          icon={Inbox}
+          title={tTriage(`views.${triaged.view}`)}
+          body={tTriage(triaged.view === 'muted' ? 'views.emptyMuted' : 'views.emptyImportant')}
+        />
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}

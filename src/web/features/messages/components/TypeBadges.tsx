@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Star } from 'lucide-react';
 import { typeBadges } from '../../../../contract/classification.ts';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
+import { ruleMarksOf } from '../../../../contract/rules.ts';
 
 interface TypeBadgesProps {
   message: UnifiedMessage;
@@ -9,11 +11,24 @@ interface TypeBadgesProps {
   className?: string;
 }
 
-/** A message's type badges (mention, DM, reply…), each a toggle that filters the list by its type. */
+/**
+ * A message's type badges (mention, DM, reply…), each a toggle that filters the list by its type, after the mark of
+ * a message the person's rules made important.
+ */
 export function TypeBadges({ message, activeTypes, onToggleType, className = '' }: TypeBadgesProps) {
   const { t } = useTranslation('messages');
+  const { t: tTriage } = useTranslation('triage');
   return (
     <div className={`flex flex-wrap gap-1.5 ${className}`}>
+      {ruleMarksOf(message.original_message).important && (
+        <span
+          data-badge="important"
+          className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900"
+        >
+          <Star aria-hidden="true" className="size-3 fill-amber-500 text-amber-600" />
+          {tTriage('views.importantBadge')}
+        </span>
+      )}
       {typeBadges(message.mention_types).map((type) => {
         const active = activeTypes.includes(type);
         return (

@@ -99,6 +99,8 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
       snooze,
       goSnoozed: () => setView('snoozed'),
       goAwaiting: () => setView('awaiting'),
+      goImportant: () => setView('important'),
+      goMuted: () => setView('muted'),
     },
     runOnCard,
     snoozeCount: snoozing ? snoozing.messages.length : null,

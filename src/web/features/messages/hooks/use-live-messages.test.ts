@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT } from '../../../../contract/live.ts';
+import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT, LIVE_RULES_EVENT } from '../../../../contract/live.ts';
 import type { SourceMessage } from '../../../../contract/messages.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import { slackResult } from '../../../test/dashboard-fixtures.ts';
@@ -25,7 +25,7 @@ function renderLive() {
     createElement(QueryClientProvider, { client: queryClient }, children);
   const hook = renderHook(() => useLiveMessages(), { wrapper });
   const cached = () => queryClient.getQueryData<ConnectionResult>(key)!;
-  return { ...hook, cached };
+  return { ...hook, cached, queryClient };
 }
 
 beforeEach(() => {
@@ -71,5 +71,15 @@ describe('useLiveMessages', () => {
     expect(
       new URL(FakeEventSource.opened[1]!.url, 'http://matome.test').searchParams.get('last_event_id'),
     ).toBe('8');
+  });
+
+  it("asks for the messages again when the person's rules changed on any device", async () => {
+    const { queryClient } = renderLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+
+    FakeEventSource.opened[0]!.deliver(LIVE_RULES_EVENT, '9', {});
+
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import {
   LIVE_MESSAGES_EVENT,
   LIVE_REMOVED_EVENT,
   LIVE_REPLIES_EVENT,
+  LIVE_RULES_EVENT,
   LIVE_TRIAGE_EVENT,
   liveRemovedSchema,
   liveTriageChangedSchema,
@@ -146,6 +147,13 @@ export function useLiveMessages(): LiveMessages {
       source.addEventListener(LIVE_REPLIES_EVENT, (event: MessageEvent<string>) => {
         if (event.lastEventId) lastEventId.current = event.lastEventId;
         void queryClient.invalidateQueries({ queryKey: REPLIES_QUERY_KEY });
+      });
+      // Rules changed on any device: the messages are asked for again, with the rules' new outcome.
+      source.addEventListener(LIVE_RULES_EVENT, (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId.current = event.lastEventId;
+        for (const platform of platformSchema.options) {
+          void queryClient.invalidateQueries({ queryKey: platformMessagesQueryKey(platform) });
+        }
       });
       // The ticket was single-use, so the browser's own reconnect would be refused: a new stream gets a new one.
       source.addEventListener('error', () => {

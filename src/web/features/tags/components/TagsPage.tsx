@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Plus, Tags, UserRound } from 'lucide-react';
+import { ArrowLeft, ListFilter, Plus, Tags, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -115,7 +115,11 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('page.backToDashboard')}
         </Link>
-        <Link to="/account" className={`${buttonClassName({ variant: 'ghost', size: 'sm' })} ml-auto`}>
+        <Link to="/rules" className={`${buttonClassName({ variant: 'ghost', size: 'sm' })} ml-auto`}>
+          <ListFilter aria-hidden="true" className="size-4" />
+          {t('page.rules')}
+        </Link>
+        <Link to="/account" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
           <UserRound aria-hidden="true" className="size-4" />
           {t('page.account')}
         </Link>
