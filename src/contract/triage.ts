@@ -31,6 +31,7 @@ export const triageErrorCodes = {
   snoozeTooFar: 'SNOOZE_TOO_FAR',
   snoozeLimit: 'SNOOZE_LIMIT',
   doneLimit: 'DONE_LIMIT',
+  timeInFuture: 'TIME_IN_FUTURE',
 } as const;
 
 /** What a triage change touched; the live event `triage_changed` names them so other devices refetch. */
@@ -93,6 +94,15 @@ const threadKeySchema = inputText().regex(
   'must be a thread key like slack:C123:1767225600.000100',
 );
 
+const threadKeysSchema = z
+  .array(threadKeySchema)
+  .min(1, 'must hold at least the message’s own key')
+  .max(THREAD_KEYS_PER_MESSAGE_MAX, `must hold at most ${THREAD_KEYS_PER_MESSAGE_MAX} keys`);
+
+const keysOfItsPlatform = (platform: Platform, keys: readonly string[]) =>
+  keys.every((key) => key.startsWith(`${platform}:`));
+const KEYS_OF_OTHER_PLATFORM = 'thread keys must be of the message’s platform';
+
 const refsSchema = <T extends z.ZodType>(item: T) =>
   z
     .array(item)
@@ -108,14 +118,9 @@ export type SnoozeBatchInput = z.infer<typeof snoozeBatchSchema>;
 
 /** One message to mark done, with its thread keys (`messageThreadKeys`), all of its own platform. */
 export const doneItemSchema = messageRefSchema
-  .extend({
-    thread_keys: z
-      .array(threadKeySchema)
-      .min(1, 'must hold at least the message’s own key')
-      .max(THREAD_KEYS_PER_MESSAGE_MAX, `must hold at most ${THREAD_KEYS_PER_MESSAGE_MAX} keys`),
-  })
-  .refine((item) => item.thread_keys.every((key) => key.startsWith(`${item.platform}:`)), {
-    message: 'thread keys must be of the message’s platform',
+  .extend({ thread_keys: threadKeysSchema })
+  .refine((item) => keysOfItsPlatform(item.platform, item.thread_keys), {
+    message: KEYS_OF_OTHER_PLATFORM,
     path: ['thread_keys'],
   });
 export type DoneItem = z.infer<typeof doneItemSchema>;
@@ -133,6 +138,41 @@ export type DoneBatchInput = z.infer<typeof doneBatchSchema>;
 /** Takes the snoozes or done marks of these messages away (unsnooze, undo); messages without one are skipped. */
 export const triageRemoveBatchSchema = z.strictObject({ messages: refsSchema(messageRefSchema) });
 export type TriageRemoveBatchInput = z.infer<typeof triageRemoveBatchSchema>;
+
+/**
+ * One message as it was before a change that is now undone: its snooze (the time it had, even one already past), its
+ * done mark (its own time and thread keys), or neither.
+ */
+export const triageRestoreItemSchema = messageRefSchema
+  .extend({
+    snooze: z
+      .strictObject({ until: isoDateTime, created_at: isoDateTime, updated_at: isoDateTime })
+      .optional(),
+    done: z
+      .strictObject({
+        thread_keys: threadKeysSchema,
+        done_at: isoDateTime,
+        created_at: isoDateTime,
+      })
+      .optional(),
+  })
+  .refine((item) => !(item.snooze && item.done), {
+    message: 'a message is either snoozed or done, not both',
+    path: ['done'],
+  })
+  .refine((item) => !item.done || keysOfItsPlatform(item.platform, item.done.thread_keys), {
+    message: KEYS_OF_OTHER_PLATFORM,
+    path: ['done', 'thread_keys'],
+  });
+export type TriageRestoreItem = z.infer<typeof triageRestoreItemSchema>;
+/** The undo of a snooze, a done or an unsnooze: each message gets back exactly what it had, in one transaction. */
+export const triageRestoreSchema = z.strictObject({ messages: refsSchema(triageRestoreItemSchema) });
+export type TriageRestoreInput = z.infer<typeof triageRestoreSchema>;
+export const triageRestoreResponseSchema = z.object({
+  success: z.literal(true),
+  /** The distinct messages given. */
+  restored: z.number().int(),
+});
 
 export const triageIdParamsSchema = z.object({ id: z.uuid() });
 

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, inArray, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
-import type { DoneItem, TriageKind } from '../../../contract/triage.ts';
+import {
+  triageKinds,
+  type DoneItem,
+  type TriageKind,
+  type TriageRestoreItem,
+} from '../../../contract/triage.ts';
 import type { Database } from '../../db/client.ts';
 import { doneMarks, snoozes } from '../../db/schema/triage.ts';
 import { listScopedOwners, scopedMessageRow } from '../../db/scoped-owners.ts';
@@ -64,6 +69,13 @@ function ofMessages(table: Table, refs: readonly MessageRef[]) {
   );
 }
 
+/** Which cap a write met; it was rolled back whole. */
+export type OverLimit = { over: TriageKind };
+
+function distinctOwners(owners: readonly ScopedOwner[]): ScopedOwner[] {
+  return [...new Map(owners.map((owner) => [`${owner.userId}:${owner.scope}`, owner])).values()];
+}
+
 /** Every write of one owner's snoozes or done marks takes this one lock, so the two tables change in turn. */
 const LOCK_KIND = 'triage';
 
@@ -72,28 +84,39 @@ const LOCK_KIND = 'triage';
  * transaction, so the later action decides.
  */
 export function createTriageRepo(db: Database) {
+  /** The owner's rows of `kind` that count towards its cap. */
+  async function counted(tx: Database, kind: TriageKind, owner: ScopedOwner): Promise<number> {
+    const table = tables[kind];
+    const [kept] = await tx.select({ total: count() }).from(table).where(owned(table, owner));
+    return kept?.total ?? 0;
+  }
+
   /**
-   * Runs `write` under the owner's lock; when the owner then holds more than `max` rows of `kind`, rolls it all
-   * back and answers `limit`.
+   * Runs `write` under the owner's lock; when the owner then holds more rows of a kind than `limits` allows, rolls
+   * it all back and answers which cap it met.
    */
   async function capped<T>(
     owner: ScopedOwner,
-    kind: TriageKind,
-    max: number,
+    limits: Partial<Record<TriageKind, number>>,
+    now: Date,
     write: (tx: Database) => Promise<T>,
-  ): Promise<T | 'limit'> {
+  ): Promise<T | OverLimit> {
+    let over: OverLimit | undefined;
     return db
       .transaction(async (tx) => {
         await lockUserRows(tx, LOCK_KIND, `${owner.userId}:${owner.scope}`);
         const written = await write(tx);
-        const table = tables[kind];
-        const [kept] = await tx.select({ total: count() }).from(table).where(owned(table, owner));
-        if ((kept?.total ?? 0) <= max) return written;
-        tx.rollback();
-        return 'limit' as const;
+        for (const kind of triageKinds) {
+          const max = limits[kind];
+          if (max !== undefined && (await counted(tx, kind, owner)) > max) {
+            over = { over: kind };
+            tx.rollback();
+          }
+        }
+        return written;
       })
       .catch((error: unknown) => {
-        if (error instanceof TransactionRollbackError) return 'limit' as const;
+        if (error instanceof TransactionRollbackError && over) return over;
         throw error;
       });
   }
@@ -106,8 +129,8 @@ export function createTriageRepo(db: Database) {
       until: Date,
       now: Date,
       max: number,
-    ): Promise<SnoozeRow[] | 'limit'> {
-      return capped(owner, 'snoozes', max, async (tx) => {
+    ): Promise<SnoozeRow[] | OverLimit> {
+      return capped(owner, { snoozes: max }, now, async (tx) => {
         const rows = await tx
           .insert(snoozes)
           .values(
@@ -134,8 +157,8 @@ export function createTriageRepo(db: Database) {
       items: readonly DoneItem[],
       now: Date,
       max: number,
-    ): Promise<DoneRow[] | 'limit'> {
-      return capped(owner, 'done', max, async (tx) => {
+    ): Promise<DoneRow[] | OverLimit> {
+      return capped(owner, { done: max }, now, async (tx) => {
         const rows = await tx
           .insert(doneMarks)
           .values(
@@ -158,6 +181,50 @@ export function createTriageRepo(db: Database) {
           .returning(doneColumns);
         await tx.delete(snoozes).where(and(owned(snoozes, owner), ofMessages(snoozes, items)));
         return rows;
+      });
+    },
+
+    /**
+     * Puts each message back as it was before an undone change, all or nothing: whatever snooze or done mark it has
+     * now goes, and the one it had (if any) is written back with its own times and thread keys.
+     */
+    async restore(
+      owner: ScopedOwner,
+      items: readonly TriageRestoreItem[],
+      now: Date,
+      limits: Record<TriageKind, number>,
+    ): Promise<number | OverLimit> {
+      return capped(owner, limits, now, async (tx) => {
+        for (const table of Object.values(tables)) {
+          await tx.delete(table).where(and(owned(table, owner), ofMessages(table, items)));
+        }
+        const snoozed = items.flatMap(({ snooze, ...ref }) =>
+          snooze
+            ? [
+                {
+                  ...scopedMessageRow(owner, ref),
+                  until: new Date(snooze.until),
+                  createdAt: new Date(snooze.created_at),
+                  updatedAt: new Date(snooze.updated_at),
+                },
+              ]
+            : [],
+        );
+        if (snoozed.length > 0) await tx.insert(snoozes).values(snoozed);
+        const done = items.flatMap(({ done: mark, ...ref }) =>
+          mark
+            ? [
+                {
+                  ...scopedMessageRow(owner, ref),
+                  threadKeys: mark.thread_keys,
+                  doneAt: new Date(mark.done_at),
+                  createdAt: new Date(mark.created_at),
+                },
+              ]
+            : [],
+        );
+        if (done.length > 0) await tx.insert(doneMarks).values(done);
+        return items.length;
       });
     },
 
@@ -210,15 +277,16 @@ export function createTriageRepo(db: Database) {
      * owners that had one.
      */
     async removeEverywhere(ref: MessageRef): Promise<ScopedOwner[]> {
-      const owners = new Map<string, ScopedOwner>();
+      const deleted: ScopedOwner[] = [];
       for (const table of Object.values(tables)) {
-        const deleted = await db
-          .delete(table)
-          .where(ofMessages(table, [ref]))
-          .returning({ userId: table.userId, scope: table.sessionScope });
-        for (const owner of deleted) owners.set(`${owner.userId}:${owner.scope}`, owner);
+        deleted.push(
+          ...(await db
+            .delete(table)
+            .where(ofMessages(table, [ref]))
+            .returning({ userId: table.userId, scope: table.sessionScope })),
+        );
       }
-      return [...owners.values()];
+      return distinctOwners(deleted);
     },
 
     listScopedOwners: (kind: TriageKind, after: ScopedOwner | null, limit: number) =>

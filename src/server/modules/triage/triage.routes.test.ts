@@ -370,6 +370,7 @@ describe('owners', () => {
       ['POST', '/api/done'],
       ['DELETE', '/api/done'],
       ['DELETE', '/api/done/5b0c6a4e-8f7d-4c3b-9a2e-1d0f9e8c7b6a'],
+      ['POST', '/api/triage/restore'],
     ];
     for (const [method, url] of routes) {
       expectApiError(await testApp.app.inject({ method, url, payload: { messages: [slackRef] } }), 401);

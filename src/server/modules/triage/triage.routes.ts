@@ -15,6 +15,8 @@ import {
   triageKinds,
   triageRemoveBatchSchema,
   triageRemoveResponseSchema,
+  triageRestoreResponseSchema,
+  triageRestoreSchema,
 } from '../../../contract/triage.ts';
 import { bearerSecurity, requireSubject } from '../../plugins/authentication.ts';
 import type { TriageService } from './triage.service.ts';
@@ -116,6 +118,24 @@ export function triageRoutes(service: TriageService) {
         const marks = await service.markDone(requireSubject(request), request.body.messages);
         return { success: true as const, marked: marks.length, done_marks: marks };
       },
+    );
+
+    routes.post(
+      '/triage/restore',
+      {
+        ...write,
+        schema: {
+          ...schemaBase,
+          summary: 'Undo a snooze, a done or an unsnooze of up to 500 messages',
+          description: `Each message gets back exactly what it had before: its snooze with its own times (one already past stays woken), its done mark with its own \`done_at\` and thread keys, or neither; whatever it has now goes. One transaction: all or nothing. Past times only, except a snooze's \`until\` (at most ${SNOOZE_MAX_DAYS} days ahead): 400 \`TIME_IN_FUTURE\`. The caps hold (403). ${SCOPE_NOTE}`,
+          body: triageRestoreSchema,
+          response: { 200: triageRestoreResponseSchema, ...writeErrors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        restored: await service.restore(requireSubject(request), request.body.messages),
+      }),
     );
 
     for (const kind of triageKinds) {

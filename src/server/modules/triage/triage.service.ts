@@ -2,6 +2,7 @@ import type { MessageRef } from '../../../contract/tags.ts';
 import {
   checkSnoozeUntil,
   DONE_MARKS_PER_USER_MAX,
+  SNOOZE_CLOCK_SKEW_SECONDS,
   SNOOZE_MAX_DAYS,
   SNOOZES_PER_USER_MAX,
   TRIAGE_CACHE_SECONDS,
@@ -10,6 +11,7 @@ import {
   type DoneMark,
   type Snooze,
   type TriageKind,
+  type TriageRestoreItem,
 } from '../../../contract/triage.ts';
 import type { Cache } from '../../lib/cache.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -74,6 +76,20 @@ const notFoundMessages: Record<TriageKind, string> = {
   done: 'Done mark not found',
 };
 
+function snoozeTimeError(check: 'past' | 'too_far'): HttpError {
+  return check === 'past'
+    ? new HttpError(
+        400,
+        'The snooze time has already passed. Choose a time in the future.',
+        triageErrorCodes.snoozeInPast,
+      )
+    : new HttpError(
+        400,
+        `A snooze can last at most ${SNOOZE_MAX_DAYS} days. Choose an earlier time.`,
+        triageErrorCodes.snoozeTooFar,
+      );
+}
+
 /**
  * Snooze and done-until-the-thread-moves (issue 23). Both lists are cached per owner and dropped on every change,
  * so the cache only ever saves reads. Writing one of them for a message deletes the other: the later action decides.
@@ -103,22 +119,9 @@ export function createTriageService(deps: TriageServiceDeps) {
 
   /** A snooze ends in the future (give or take a few seconds of clock skew), at most 366 days on. */
   function checkUntil(until: string): Date {
-    switch (checkSnoozeUntil(until, deps.clock())) {
-      case 'past':
-        throw new HttpError(
-          400,
-          'The snooze time has already passed. Choose a time in the future.',
-          triageErrorCodes.snoozeInPast,
-        );
-      case 'too_far':
-        throw new HttpError(
-          400,
-          `A snooze can last at most ${SNOOZE_MAX_DAYS} days. Choose an earlier time.`,
-          triageErrorCodes.snoozeTooFar,
-        );
-      case 'ok':
-        return new Date(until);
-    }
+    const check = checkSnoozeUntil(until, deps.clock());
+    if (check !== 'ok') throw snoozeTimeError(check);
+    return new Date(until);
   }
 
   return {
@@ -145,7 +148,7 @@ export function createTriageService(deps: TriageServiceDeps) {
         new Date(deps.clock()),
         maxOf('snoozes', owner),
       );
-      if (rows === 'limit') throw overLimit('snoozes', owner);
+      if ('over' in rows) throw overLimit(rows.over, owner);
       await changed(owner, ['snoozes', 'done']);
       return rows.map(toSnooze);
     },
@@ -154,9 +157,40 @@ export function createTriageService(deps: TriageServiceDeps) {
     async markDone(subject: Subject, items: readonly DoneItem[]): Promise<DoneMark[]> {
       const owner = await ownerOf(subject);
       const rows = await repo.markDone(owner, distinct(items), new Date(deps.clock()), maxOf('done', owner));
-      if (rows === 'limit') throw overLimit('done', owner);
+      if ('over' in rows) throw overLimit(rows.over, owner);
       await changed(owner, ['done', 'snoozes']);
       return rows.map(toDoneMark);
+    },
+
+    /**
+     * The undo of a snooze, a done or an unsnooze: each message gets back exactly what it had (a woken snooze
+     * included), all or nothing. Times other than a snooze's end lie in the past; its end at most 366 days ahead.
+     */
+    async restore(subject: Subject, items: readonly TriageRestoreItem[]): Promise<number> {
+      const nowMs = deps.clock();
+      for (const { snooze, done } of items) {
+        if (snooze && checkSnoozeUntil(snooze.until, nowMs) === 'too_far') throw snoozeTimeError('too_far');
+        const stamps = snooze
+          ? [snooze.created_at, snooze.updated_at]
+          : done
+            ? [done.done_at, done.created_at]
+            : [];
+        if (stamps.some((stamp) => Date.parse(stamp) > nowMs + SNOOZE_CLOCK_SKEW_SECONDS * 1000)) {
+          throw new HttpError(
+            400,
+            'A done or snooze time to restore lies in the future.',
+            triageErrorCodes.timeInFuture,
+          );
+        }
+      }
+      const owner = await ownerOf(subject);
+      const restored = await repo.restore(owner, distinct(items), new Date(nowMs), {
+        snoozes: maxOf('snoozes', owner),
+        done: maxOf('done', owner),
+      });
+      if (typeof restored !== 'number') throw overLimit(restored.over, owner);
+      await changed(owner, ['snoozes', 'done']);
+      return restored;
     },
 
     /** Unsnooze, or undo done, for these messages; answers how many had one. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DoneMark, Snooze } from '../../../contract/triage.ts';
+import type { DoneMark, Snooze, TriageRestoreItem } from '../../../contract/triage.ts';
 import { chatworkResult, connected, now } from '../../test/dashboard-fixtures.ts';
 import { apiError, json, stubApi } from '../../test/fake-api.ts';
 import { renderRouter } from '../../test/render-router.ts';
@@ -89,6 +89,19 @@ function triageServer() {
       if (refused) return refused;
       const removed = refsOf(init).filter((ref) => snoozes.delete(ref.platform_message_id)).length;
       return json(200, { success: true, removed });
+    },
+    'POST /api/triage/restore': (init) => {
+      const refused = refusing();
+      if (refused) return refused;
+      const items = JSON.parse(String(init?.body)).messages as TriageRestoreItem[];
+      for (const { snooze, done: mark, ...ref } of items) {
+        snoozes.delete(ref.platform_message_id);
+        done.delete(ref.platform_message_id);
+        const id = ref.platform_message_id;
+        if (snooze) snoozes.set(id, { ...ref, ...snooze, id: `s-${id}` });
+        if (mark) done.set(id, { ...ref, ...mark, id: `d-${id}` });
+      }
+      return json(200, { success: true, restored: items.length });
     },
     'DELETE /api/done': (init) => {
       const refused = refusing();
@@ -184,7 +197,8 @@ describe('snooze and done in the inbox', () => {
 
     await press('u');
     expect(await screen.findByText('Undone.')).toBeVisible();
-    await waitFor(() => expect(server.snoozes.has(idOf(4))).toBe(true));
+    // Woken still, at the time it had: not "waking now".
+    await waitFor(() => expect(server.snoozes.get(idOf(4))?.until).toBe(iso(woke)));
     expect(server.done.size).toBe(0);
     expect(await within(list).findByText('Task number 5')).toBeVisible();
     expect(firstCardText(list)).toContain('Task number 5');
@@ -216,6 +230,32 @@ describe('snooze and done in the inbox', () => {
       await screen.findByText('The message could not be marked done. Nothing was changed.'),
     ).toBeVisible();
     expect(within(list).getByText('Task number 1')).toBeVisible();
+    expect(server.done.size).toBe(0);
+  });
+
+  it('says so when an undo cannot be saved, and changes nothing on screen or on the server', async () => {
+    const server = triageServer();
+    const list = await openInbox();
+    await press('jj');
+    await press('e');
+    await waitFor(() => expect(server.done.has(idOf(1))).toBe(true));
+    const doneMark = server.done.get(idOf(1));
+
+    server.state.refuse = true;
+    await press('u');
+    expect(
+      await screen.findByText(
+        'Could not undo: the change could not be saved, so nothing was changed. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(within(list).queryByText('Task number 2')).not.toBeInTheDocument();
+    expect(server.done.get(idOf(1))).toEqual(doneMark);
+    expect(server.snoozes.size).toBe(0);
+
+    // It stays undoable while its time lasts.
+    server.state.refuse = false;
+    await press('u');
+    expect(await within(list).findByText('Task number 2')).toBeVisible();
     expect(server.done.size).toBe(0);
   });
 

@@ -1,26 +1,29 @@
-import { refOf, snoozesByTime, type PriorTriage } from '../lib/triage-lists.ts';
-import { markDone } from './mark-done.ts';
-import { snoozeMessages } from './snooze-messages.ts';
-import { unmarkDone } from './unmark-done.ts';
-import { unsnoozeMessages } from './unsnooze-messages.ts';
+import { triageRestoreResponseSchema, type TriageRestoreItem } from '../../../../contract/triage.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { PriorTriage } from '../lib/triage-lists.ts';
+
+/** What the server takes to put a message back: its earlier snooze or done mark with their own times, or neither. */
+export function restoreItemOf({ ref, snooze, done }: PriorTriage): TriageRestoreItem {
+  return {
+    ...ref,
+    ...(snooze
+      ? { snooze: { until: snooze.until, created_at: snooze.created_at, updated_at: snooze.updated_at } }
+      : {}),
+    ...(done
+      ? { done: { thread_keys: done.thread_keys, done_at: done.done_at, created_at: done.created_at } }
+      : {}),
+  };
+}
 
 /**
- * The undo of a snooze, a done or an unsnooze: takes away what it wrote (`written`) and writes back what each
- * message had before. A snooze that had already woken is written back as waking now: the server takes no time in the
- * past, and the message stays in the timeline at the top as it was. A done mark written back is done from now on.
+ * The undo of a snooze, a done or an unsnooze (docs/decisions/153): one call, one transaction on the server, so
+ * either every message has exactly what it had before (a woken snooze woken still, a done mark from its own time)
+ * or nothing changed.
  */
-export async function restoreTriage(
-  written: 'snoozes' | 'done' | null,
-  priors: readonly PriorTriage[],
-): Promise<void> {
-  const refs = priors.map((prior) => prior.ref);
-  if (written === 'done') await unmarkDone(refs);
-  if (written === 'snoozes') await unsnoozeMessages(refs);
-  const done = priors.flatMap((prior) =>
-    prior.done ? [{ ...refOf(prior.done), thread_keys: prior.done.thread_keys }] : [],
-  );
-  if (done.length > 0) await markDone(done);
-  for (const [until, group] of snoozesByTime(priors)) {
-    await snoozeMessages(group, Date.parse(until) > Date.now() ? until : new Date().toISOString());
-  }
+export async function restoreTriage(priors: readonly PriorTriage[]): Promise<void> {
+  await apiRequest('/triage/restore', {
+    method: 'POST',
+    body: { messages: priors.map(restoreItemOf) },
+    schema: triageRestoreResponseSchema,
+  });
 }

@@ -35,8 +35,8 @@ export interface TriageWrites {
 
 /**
  * Done, snooze and unsnooze: each shows at once (an optimistic change of the cached lists), is rolled back with a
- * toast when the server refuses, and is undoable for 10 seconds. The undo puts back exactly what each message had: no
- * mark, its earlier snooze, or the done mark the change replaced.
+ * toast when the server refuses, and is undoable for 10 seconds. The undo puts back exactly what each message had (no
+ * mark, its earlier snooze, or the done mark the change replaced) in one all-or-nothing call.
  */
 export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrites {
   const { t } = useTranslation('triage');
@@ -49,7 +49,6 @@ export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrit
       priorsFrom: (lists: TriageLists) => PriorTriage[],
       update: (lists: TriageLists) => TriageLists,
       request: () => Promise<unknown>,
-      written: 'snoozes' | 'done' | null,
       texts: { failed: string; done: string },
       onUndone?: () => void,
     ) => {
@@ -69,16 +68,11 @@ export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrit
       push({
         label: texts.done,
         undoneLabel: t('undone'),
+        // The screen changes only once the server has put everything back: a failed undo changes nothing.
         undo: async () => {
-          const current = await change((lists) => withPriors(lists, priors));
-          try {
-            await restoreTriage(written, priors);
-          } catch (error) {
-            restore(current);
-            throw error;
-          } finally {
-            void reload();
-          }
+          await restoreTriage(priors);
+          await change((lists) => withPriors(lists, priors));
+          void reload();
           onUndone?.();
         },
       });
@@ -93,7 +87,6 @@ export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrit
         (lists) => priorsOf(lists, messages),
         (lists) => withDone(lists, messages, new Date().toISOString()),
         () => markDone(messages.map((message) => doneItemOf(message.original_message))),
-        'done',
         {
           failed: t('toast.doneFailed', { count: messages.length }),
           done: t('toast.done', { count: messages.length }),
@@ -111,7 +104,6 @@ export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrit
         (lists) => priorsOf(lists, refs),
         (lists) => withSnoozed(lists, refs, iso, new Date().toISOString()),
         () => snoozeMessages(refs, iso),
-        'snoozes',
         {
           failed: t('toast.snoozeFailed', { count: messages.length }),
           done: t('toast.snoozed', { count: messages.length }),
@@ -129,7 +121,6 @@ export function useTriageWrites({ marks, undo }: TriageWriteOptions): TriageWrit
         (lists) => priorsOf(lists, refs),
         (lists) => withoutTriage(lists, refs),
         () => unsnoozeMessages(refs),
-        null,
         {
           failed: t('toast.unsnoozeFailed', { count: refs.length }),
           done: t('toast.unsnoozed', { count: refs.length }),

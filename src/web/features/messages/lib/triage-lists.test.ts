@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoneMark, Snooze } from '../../../../contract/triage.ts';
-import { priorsOf, snoozesByTime, withPriors, withSnoozed, withoutTriage } from './triage-lists.ts';
+import { priorsOf, withPriors, withSnoozed, withoutTriage } from './triage-lists.ts';
 
 const ref = (id: string) => ({ platform: 'chatwork' as const, platform_message_id: id });
 const snooze = (id: string, until: string): Snooze => ({
@@ -32,15 +32,6 @@ describe('triage lists', () => {
       ['3', '2026-03-01T00:00:00.000Z'],
     ]);
     expect(withPriors(after, priors)).toEqual(lists);
-  });
-
-  it('groups the snoozes to write again by their time', () => {
-    const priors = priorsOf({ ...lists, snoozes: [...lists.snoozes, snooze('4', lists.snoozes[0]!.until)] }, [
-      ref('1'),
-      ref('2'),
-      ref('4'),
-    ]);
-    expect([...snoozesByTime(priors)]).toEqual([['2026-02-01T00:00:00.000Z', [ref('1'), ref('4')]]]);
   });
 
   it('takes both kinds away for an unsnooze', () => {

@@ -99,13 +99,3 @@ export function withPriors(lists: TriageLists, priors: readonly PriorTriage[]): 
     done: [...priors.flatMap((prior) => (prior.done ? [prior.done] : [])), ...rest.done],
   };
 }
-
-/** Snoozes to write again, grouped by their time: one request a time. */
-export function snoozesByTime(priors: readonly PriorTriage[]): Map<string, MessageRef[]> {
-  const groups = new Map<string, MessageRef[]>();
-  for (const { snooze, ref } of priors) {
-    if (!snooze) continue;
-    groups.set(snooze.until, [...(groups.get(snooze.until) ?? []), ref]);
-  }
-  return groups;
-}
