@@ -12,7 +12,7 @@ import { inputText } from './text.ts';
  */
 
 export const TRIAGE_BATCH_MAX_ITEMS = 500;
-/** Snoozes one user (one sign-in on a demo account) may keep, woken ones included (decision 073). */
+/** Snoozes still waiting that one user (one sign-in on a demo account) may keep; woken ones do not count (decision 153). */
 export const SNOOZES_PER_USER_MAX = 10_000;
 /** Done marks one user (one sign-in on a demo account) may keep (decision 073). */
 export const DONE_MARKS_PER_USER_MAX = 50_000;
@@ -22,6 +22,8 @@ export const SNOOZE_MAX_DAYS = 366;
 export const SNOOZE_CLOCK_SKEW_SECONDS = 5;
 /** Thread keys a done mark holds: the message's own key and the keys of what it replies to. */
 export const THREAD_KEYS_PER_MESSAGE_MAX = 8;
+/** A woken snooze is deleted this many days after it woke: by then the message has had its time at the top. */
+export const WOKEN_SNOOZE_KEEP_DAYS = 7;
 /** Server-side cache lifetime of the two lists; every change drops it. */
 export const TRIAGE_CACHE_SECONDS = 300;
 

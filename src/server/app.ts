@@ -664,6 +664,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (triaged > 0)
       app.log.info({ removed: triaged }, 'removed the snoozes and done marks of ended demo sign-ins');
   });
+  scheduler.every('sweep-woken-snoozes', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
+    const owners = await triageService.sweepWokenSnoozes();
+    if (owners > 0) app.log.info({ owners }, 'removed the snoozes that woke a week ago or more');
+  });
   // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());
   if (gathering) app.addHook('onClose', () => gathering.close());

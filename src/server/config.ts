@@ -118,7 +118,7 @@ export const settingsSchema = z.object({
   /** How long a client may take to send a request's headers, and the whole request, before it gets 408. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** How often the hides of ended demo sign-ins are deleted (decision 030), in seconds. */
+  /** How often the hides of ended demo sign-ins (decision 030) and long-woken snoozes (decision 153) are deleted, in seconds. */
   DEMO_HIDES_SWEEP_SECONDS: z.coerce
     .number()
     .int()

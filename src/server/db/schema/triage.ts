@@ -20,6 +20,8 @@ export const snoozes = pgTable(
     scopedMessageUniqueIndex('snoozes_user_message_idx', table),
     // A message deleted at the source loses its snoozes, whoever made them.
     index('snoozes_message_idx').on(table.platform, table.platformMessageId),
+    // The sweep of long-woken snoozes (decision 153) and the cap's count of waiting ones read by time.
+    index('snoozes_until_idx').on(table.until),
   ],
 );
 

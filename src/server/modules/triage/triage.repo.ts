@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Platform } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import {
@@ -84,10 +84,14 @@ const LOCK_KIND = 'triage';
  * transaction, so the later action decides.
  */
 export function createTriageRepo(db: Database) {
-  /** The owner's rows of `kind` that count towards its cap. */
-  async function counted(tx: Database, kind: TriageKind, owner: ScopedOwner): Promise<number> {
+  /** The owner's rows of `kind` that count towards its cap: done marks, and the snoozes still waiting at `now`. */
+  async function counted(tx: Database, kind: TriageKind, owner: ScopedOwner, now: Date): Promise<number> {
     const table = tables[kind];
-    const [kept] = await tx.select({ total: count() }).from(table).where(owned(table, owner));
+    const waiting = kind === 'snoozes' ? gt(snoozes.until, now) : undefined;
+    const [kept] = await tx
+      .select({ total: count() })
+      .from(table)
+      .where(and(owned(table, owner), waiting));
     return kept?.total ?? 0;
   }
 
@@ -108,7 +112,7 @@ export function createTriageRepo(db: Database) {
         const written = await write(tx);
         for (const kind of triageKinds) {
           const max = limits[kind];
-          if (max !== undefined && (await counted(tx, kind, owner)) > max) {
+          if (max !== undefined && (await counted(tx, kind, owner, now)) > max) {
             over = { over: kind };
             tx.rollback();
           }
@@ -226,6 +230,15 @@ export function createTriageRepo(db: Database) {
         if (done.length > 0) await tx.insert(doneMarks).values(done);
         return items.length;
       });
+    },
+
+    /** Deletes the snoozes that woke before `before`, whoever made them; answers their owners. */
+    async removeWokenBefore(before: Date): Promise<ScopedOwner[]> {
+      const deleted = await db
+        .delete(snoozes)
+        .where(lt(snoozes.until, before))
+        .returning({ userId: snoozes.userId, scope: snoozes.sessionScope });
+      return distinctOwners(deleted);
     },
 
     /** Soonest first. */

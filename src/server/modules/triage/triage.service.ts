@@ -12,6 +12,7 @@ import {
   type Snooze,
   type TriageKind,
   type TriageRestoreItem,
+  WOKEN_SNOOZE_KEEP_DAYS,
 } from '../../../contract/triage.ts';
 import type { Cache } from '../../lib/cache.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -217,6 +218,18 @@ export function createTriageService(deps: TriageServiceDeps) {
     async forgetMessage(ref: MessageRef): Promise<number> {
       const owners = await repo.removeEverywhere(ref);
       for (const owner of owners) await changed(owner, ['snoozes', 'done']);
+      return owners.length;
+    },
+
+    /**
+     * Deletes the snoozes that woke more than `WOKEN_SNOOZE_KEEP_DAYS` ago (decision 153), whoever made them; answers
+     * how many owners had one.
+     */
+    async sweepWokenSnoozes(): Promise<number> {
+      const owners = await repo.removeWokenBefore(
+        new Date(deps.clock() - WOKEN_SNOOZE_KEEP_DAYS * 24 * 60 * 60 * 1000),
+      );
+      for (const owner of owners) await changed(owner, ['snoozes']);
       return owners.length;
     },
 

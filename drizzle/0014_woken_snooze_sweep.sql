@@ -1,0 +1,1 @@
+CREATE INDEX "snoozes_until_idx" ON "snoozes" USING btree ("until");
