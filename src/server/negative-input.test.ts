@@ -30,7 +30,7 @@ type JsonSchema = {
   minItems?: number;
   minimum?: number;
 };
-type Parameter = { in: 'path' | 'query'; name: string; schema: JsonSchema };
+type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
 type Operation = {
   security?: unknown[];
   parameters?: Parameter[];
@@ -211,7 +211,16 @@ function urlOf(route: Route, values: Record<string, string> = {}, query = ''): s
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
     return encodeURIComponent(String(sample(parameter?.schema ?? { type: 'string' }, name)));
   });
-  return query ? `${path}?${query}` : path;
+  // Required query values the caller did not name get valid ones, so a bad value elsewhere is what gets refused.
+  const named = new Set(query.split('&').map((pair) => pair.split('=')[0]));
+  const required = parameters
+    .filter((parameter) => parameter.in === 'query' && parameter.required && !named.has(parameter.name))
+    .map(
+      (parameter) =>
+        `${parameter.name}=${encodeURIComponent(String(sample(parameter.schema, parameter.name)))}`,
+    );
+  const fullQuery = [query, ...required].filter((part) => part !== '').join('&');
+  return fullQuery ? `${path}?${fullQuery}` : path;
 }
 
 /**
