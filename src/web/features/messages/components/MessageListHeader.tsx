@@ -62,9 +62,10 @@ export function MessageListHeader({
 
   return (
     <div
-      className={`rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 ${compact ? '' : 'sm:p-4'}`}
+      className={`rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:space-y-3 lg:flex lg:items-center lg:gap-3 lg:space-y-0 ${compact ? '' : 'sm:p-4'}`}
     >
-      {searchBox && <div className="mb-2 flex sm:mb-0">{searchBox}</div>}
+      {/* On a wide screen the search box shares the controls' line, so the compact list keeps its 12 rows. */}
+      {searchBox && <div className="mb-2 flex sm:mb-0 lg:min-w-0 lg:flex-1">{searchBox}</div>}
       <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:gap-3">
         <label className="inline-flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <input
@@ -76,7 +77,7 @@ export function MessageListHeader({
             }}
             onChange={() => onSelectPage(pageSelection !== 'all')}
           />
-          <span className="truncate max-sm:sr-only">
+          <span className="truncate max-sm:sr-only lg:sr-only">
             {tTriage(pageSelection === 'all' ? 'actions.selectPage.off' : 'actions.selectPage.label')}
           </span>
         </label>

@@ -81,7 +81,7 @@ export function ViewTabs({ views, panelId, allowed }: ViewTabsProps) {
   return (
     // On a wide screen the tabs share the line of the "Messages" heading, between it and the Inbox / Snoozed switch:
     // a line of their own would cost the compact list two of its 12 rows at 1440×900 (decision 152).
-    <div className="space-y-2 lg:-mt-[3.25rem] lg:mr-52 lg:ml-32">
+    <div className="space-y-2 lg:-mt-[3.25rem] lg:mr-[27rem] lg:ml-32">
       <p role="status" className="sr-only">
         {announcement}
       </p>
