@@ -15,6 +15,8 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Receives focus on close instead of the element that was focused when the dialog opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Content with nothing to focus in it (text only) can be focused itself, so a keyboard can scroll it. */
+  scrollableByKeyboard?: boolean;
 }
 
 /** A modal dialog: focus trapped inside, the rest of the page inert and unscrollable until it closes. */
@@ -27,6 +29,7 @@ export function Dialog({
   footer,
   initialFocusRef,
   returnFocusRef,
+  scrollableByKeyboard = false,
 }: DialogProps) {
   return (
     <ModalFrame
@@ -46,7 +49,12 @@ export function Dialog({
         )}
       </div>
       {children !== undefined && (
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 text-sm text-slate-700">{children}</div>
+        <div
+          tabIndex={scrollableByKeyboard ? 0 : undefined}
+          className="min-h-0 flex-1 overflow-y-auto px-6 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {children}
+        </div>
       )}
       {footer !== undefined && <div className="flex flex-wrap justify-end gap-2 px-6 pt-2">{footer}</div>}
     </ModalFrame>

@@ -26,6 +26,7 @@ export function ShortcutHelp({ open, onClose, groups }: ShortcutHelpProps) {
       onClose={onClose}
       title={t('shortcuts.title')}
       description={t('shortcuts.description')}
+      scrollableByKeyboard
     >
       <div className="grid gap-5 pb-1 sm:grid-cols-2">
         {groups.map((group) => (
