@@ -169,7 +169,7 @@ describe('triage from the keyboard', () => {
     await press('u');
     await waitFor(() => expect(server.hidden.size).toBe(0));
     expect(await screen.findByRole('group', { name: '3 selected' })).toBeVisible();
-    await within(list).findByText('Task number 1', undefined, { timeout: 5000 });
+    await within(list).findByText('Task number 1');
     expect(within(card(list, 'Task number 1')).getByRole('checkbox')).toBeChecked();
   });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { quickRuleOf, type QuickRuleKind } from '../../../../contract/rules.ts';
@@ -17,7 +17,7 @@ export function useQuickRules(undo: UndoApi, onRulesChanged: () => void) {
   const { t } = useTranslation('rules');
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  return useCallback(
+  const make = useCallback(
     (kind: QuickRuleKind, message: UnifiedMessage) => {
       const changed = () => {
         onRulesChanged();
@@ -44,4 +44,11 @@ export function useQuickRules(undo: UndoApi, onRulesChanged: () => void) {
     },
     [onRulesChanged, queryClient, showToast, t, undo],
   );
+  // One function for the page's life: every card reads it from context, so a new one each render (the undo stack
+  // changes with each entry) would render every card again.
+  const latest = useRef(make);
+  useEffect(() => {
+    latest.current = make;
+  });
+  return useCallback((kind: QuickRuleKind, message: UnifiedMessage) => latest.current(kind, message), []);
 }
