@@ -258,20 +258,34 @@ describe('messages service', () => {
     expect(ids).toEqual(expect.arrayContaining(['live-1', 'live-2']));
   });
 
-  it('does not cache a gathering that began before a live change it cannot contain', async () => {
+  it('lays a live change that came while gathering over what was gathered, and keeps that', async () => {
     const { service, fake } = setUp();
-    const gathering = service.getMessages('me', 'slack', { refresh: false });
-    const connectionGathering = service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
+    const ids = async (answer: Promise<EncodedAnswer>) =>
+      (await read(answer)).messages.map((item) => item.platform_message_id);
+    // The platform is asked before the change happened, so what it answers cannot hold it.
+    const gathering = ids(service.getMessages('me', 'slack', { refresh: false }));
+    const connectionGathering = ids(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }));
     await service.applyLiveChanges('me', 'slack', { upsert: [message('live', 400, 'a')] });
-    await Promise.all([gathering, connectionGathering]);
+    await service.applyLiveChanges('me', 'slack', {
+      upsert: [],
+      remove: { connectionId: 'a', ids: ['a-new'] },
+    });
+    expect(await gathering).toEqual(['live', 'b-dm', 'shared', 'b-old']);
+    expect(await connectionGathering).toEqual(['live', 'shared']);
     expect(fake.gatherings()).toBe(2);
 
-    // The change reached the person's stream; the next answers are gathered again rather than stale for 300 s.
-    await service.getMessages('me', 'slack', { refresh: false });
-    await service.getConnectionMessages('me', 'slack', 'a', { refresh: false });
-    expect(fake.gatherings()).toBe(4);
-    await service.getMessages('me', 'slack', { refresh: false });
-    expect(fake.gatherings()).toBe(4);
+    // What was answered is what is kept: the next answers come from the cache, with the change in them.
+    expect(await ids(service.getMessages('me', 'slack', { refresh: false }))).toContain('live');
+    expect(await ids(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }))).toContain('live');
+    expect(fake.gatherings()).toBe(2);
+  });
+
+  it("keeps a change for one account out of another account's cached messages", async () => {
+    const { service } = setUp();
+    const gathering = service.getConnectionMessages('me', 'slack', 'b', { refresh: false });
+    await service.applyLiveChanges('me', 'slack', { upsert: [message('live', 400, 'a')] });
+    const ids = (await read(gathering)).messages.map((item) => item.platform_message_id);
+    expect(ids).not.toContain('live');
   });
 
   it('answers 404 for a connection that is not the user’s, and forgets a user on request', async () => {

@@ -19,6 +19,12 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { DataMode } from '../test-mode/test-mode.service.ts';
 import { withOutcome } from '../../../contract/rules.ts';
 import { createFoldedTexts, foldedTextOf, overlayAnswer, type MessageRules } from './answer-overlay.ts';
+import {
+  createGatheredCache,
+  isGathered,
+  STAMPED_WRITE_ATTEMPTS,
+  type GatheredResult,
+} from './gathered-cache.ts';
 import { applyLiveChanges, type LiveChanges, type LiveOutcome } from './live-merge.ts';
 import type { ConnectionMessages, MessageSource } from './message-source.ts';
 
@@ -68,23 +74,6 @@ export const LAST_GOOD_CACHE_SECONDS = 24 * 60 * 60;
 const DATA_MODE_CACHE_SECONDS = 60;
 
 /**
- * A message result already checked against its contract schema and encoded as JSON, as the shared cache keeps it,
- * with an id of this gathering so that answers encoded from it can tell when it was replaced.
- */
-type GatheredResult = { json: string; id: string };
-/**
- * What a live change leaves where no gathered result was cached: a new stamp, so that a gathering begun before the
- * change (and blind to it) cannot store its result there afterwards. Readers take it for a miss.
- */
-type Superseded = { superseded: true; id: string };
-type CachedResult = GatheredResult | Superseded;
-
-const isGathered = (entry: CachedResult | undefined): entry is GatheredResult =>
-  entry !== undefined && !('superseded' in entry);
-/** Tries at laying a live change over a cached result that other changes keep replacing. */
-const LIVE_CHANGE_ATTEMPTS = 5;
-
-/**
  * Encoded answers, in this process only: bytes are not JSON for a shared cache, and each instance encodes its own
  * from the shared gathered result. Bounded by their bytes; an entry is used only while the gathered result and the
  * user's tags are those it was made from.
@@ -96,6 +85,12 @@ const RULES_MEMO_SECONDS = 60;
 
 function userPrefix(userId: string): string {
   return `messages:${CACHE_VERSION}:${userId}:`;
+}
+
+/** The part of live changes that concerns one connection, for that connection's own cached result. */
+function changesOf<P extends Platform>(changes: LiveChanges<P>, connectionId: string): LiveChanges<P> {
+  const upsert = changes.upsert.filter((message) => message.account_info.connection_id === connectionId);
+  return changes.remove?.connectionId === connectionId ? { upsert, remove: changes.remove } : { upsert };
 }
 
 function modeKey(mode: DataMode): string {
@@ -143,8 +138,7 @@ function encodeResult<P extends Platform>(
 
 export function createMessagesService(deps: MessagesServiceDeps) {
   const { cache } = deps;
-  /** Concurrent misses for one key share a single gathering instead of each asking the platforms. */
-  const inFlight = new Map<string, Promise<unknown>>();
+  const gatheredCache = createGatheredCache(cache);
   const answers = new LRUCache<string, StoredAnswer>({
     maxSize: ANSWER_CACHE_BYTES,
     sizeCalculation: ({ answer }) => answer.identity.length + answer.br.length + answer.gzip.length,
@@ -169,38 +163,15 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return { mode, source: mode.kind === 'sample' ? deps.sources.sample(mode.language) : deps.sources.live };
   }
 
-  /**
-   * The cached gathered result under `key`, or a new one gathered into it. A result is stored only if nothing
-   * changed the entry while it was gathered (`setStamped`): a live change that came meanwhile is not in it.
-   */
-  async function cached(
-    key: string,
-    ttlSeconds: number,
-    options: FetchOptions,
-    gather: () => Promise<GatheredResult>,
-  ): Promise<GatheredResult> {
-    const entry = await cache.get<CachedResult>(key);
-    if (!options.refresh && isGathered(entry)) return entry;
-    const running = inFlight.get(key) as Promise<GatheredResult> | undefined;
-    if (running && !options.refresh) return running;
-    const gathering = (async () => {
-      const value = await gather();
-      await cache.setStamped(key, value, ttlSeconds, { stamp: value.id, expected: entry?.id ?? null });
-      return value;
-    })();
-    inFlight.set(key, gathering);
-    try {
-      return await gathering;
-    } finally {
-      if (inFlight.get(key) === gathering) inFlight.delete(key);
-    }
-  }
-
-  /** Marks the entry changed, so that no gathering begun before now stores its result there. */
-  async function supersede(key: string, ttlSeconds: number): Promise<void> {
-    const id = randomUUID();
-    await cache.setStamped(key, { superseded: true, id } satisfies Superseded, ttlSeconds, { stamp: id });
-  }
+  /** Lays live changes kept while a result was gathered over it (see `createGatheredCache`). */
+  const layOverFor =
+    <P extends Platform>(platform: P, mode: DataMode) =>
+    (gathered: GatheredResult, pending: readonly LiveChanges<Platform>[]): GatheredResult => {
+      let result = JSON.parse(gathered.json) as MessageResultByPlatform[P];
+      for (const changes of pending)
+        result = applyLiveChanges<P>(result, changes as LiveChanges<P>).result ?? result;
+      return encodeResult(platform, mode, result);
+    };
 
   /**
    * Keeps each account's successful gathering, and puts the last one in place of a failed gathering: its messages
@@ -320,20 +291,26 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     const { mode, source } = await resolve(userId);
     const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
     let accounts: ConnectionMessages<P>['stats'][] = [];
-    const gathered = await cached(key, PLATFORM_MESSAGES_CACHE_SECONDS, options, async () => {
-      const connections = await source.listConnections(userId, platform);
-      const forced = options.refresh && !options.background;
-      const parts = connections.length
-        ? await source.fetchMessages(userId, platform, connections, { forced })
-        : [];
-      await deps.onGathered(userId, platform, parts);
-      accounts = parts.map((part) => part.stats);
-      return encodeResult(
-        platform,
-        mode,
-        mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
-      );
-    });
+    const gathered = await gatheredCache.cached(
+      key,
+      PLATFORM_MESSAGES_CACHE_SECONDS,
+      options,
+      async () => {
+        const connections = await source.listConnections(userId, platform);
+        const forced = options.refresh && !options.background;
+        const parts = connections.length
+          ? await source.fetchMessages(userId, platform, connections, { forced })
+          : [];
+        await deps.onGathered(userId, platform, parts);
+        accounts = parts.map((part) => part.stats);
+        return encodeResult(
+          platform,
+          mode,
+          mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
+        );
+      },
+      layOverFor(platform, mode),
+    );
     return { mode, key, gathered, accounts };
   }
 
@@ -363,15 +340,20 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     const none: LiveOutcome<P> = { added: [], changed: [], removed: [] };
     const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
     const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
+    if (changes.remove) connectionIds.add(changes.remove.connectionId);
     for (const connectionId of connectionIds) {
-      await supersede(`${key}:connection:${connectionId}`, CONNECTION_MESSAGES_CACHE_SECONDS);
+      await gatheredCache.supersede(
+        `${key}:connection:${connectionId}`,
+        CONNECTION_MESSAGES_CACHE_SECONDS,
+        changesOf(changes, connectionId),
+      );
     }
     if (changes.remove)
       await forgetLastGood(`${key}:last-good:${changes.remove.connectionId}`, changes.remove.ids);
     // Read, change, store while unchanged: of two changes laid over one result at once, the second tries again
     // on the first's result instead of storing over it.
-    for (let attempt = 0; attempt < LIVE_CHANGE_ATTEMPTS; attempt += 1) {
-      const gathered = await cache.get<CachedResult>(key);
+    for (let attempt = 0; attempt < STAMPED_WRITE_ATTEMPTS; attempt += 1) {
+      const gathered = await gatheredCache.read(key);
       if (!isGathered(gathered)) break;
       const cachedResult = JSON.parse(gathered.json) as MessageResultByPlatform[P];
       const { result, outcome } = applyLiveChanges<P>(cachedResult, changes);
@@ -379,9 +361,9 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const ageSeconds = (deps.clock() - Date.parse(cachedResult.fetched_at)) / 1000;
       const left = Math.max(1, Math.round(PLATFORM_MESSAGES_CACHE_SECONDS - ageSeconds));
       const next = encodeResult(platform, mode, result);
-      if (await cache.setStamped(key, next, left, { stamp: next.id, expected: gathered.id })) return outcome;
+      if (await gatheredCache.replace(key, next, left, gathered.id)) return outcome;
     }
-    await supersede(key, PLATFORM_MESSAGES_CACHE_SECONDS);
+    await gatheredCache.supersede(key, PLATFORM_MESSAGES_CACHE_SECONDS, changes);
     return { ...none, added: [...changes.upsert] };
   }
 
@@ -441,16 +423,24 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     ): Promise<EncodedAnswer> {
       const { mode, source } = await resolve(userId);
       const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
-      const gathered = await cached(key, CONNECTION_MESSAGES_CACHE_SECONDS, options, async () => {
-        const connection = await findConnection(source, userId, platform, connectionId);
-        const parts = await source.fetchMessages(userId, platform, [connection], { forced: options.refresh });
-        await deps.onGathered(userId, platform, parts);
-        return encodeResult(
-          platform,
-          mode,
-          mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
-        );
-      });
+      const gathered = await gatheredCache.cached(
+        key,
+        CONNECTION_MESSAGES_CACHE_SECONDS,
+        options,
+        async () => {
+          const connection = await findConnection(source, userId, platform, connectionId);
+          const parts = await source.fetchMessages(userId, platform, [connection], {
+            forced: options.refresh,
+          });
+          await deps.onGathered(userId, platform, parts);
+          return encodeResult(
+            platform,
+            mode,
+            mergeResult<P>(await withLastGood(userId, mode, platform, parts), deps.clock()),
+          );
+        },
+        layOverFor(platform, mode),
+      );
       return answerFor(key, userId, mode, platform, gathered);
     },
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_MESSAGES_EVENT, LIVE_REMOVED_EVENT, LIVE_RULES_EVENT } from '../../../../contract/live.ts';
@@ -56,6 +56,26 @@ describe('useLiveMessages', () => {
     expect(cached().messages).toEqual([edited]);
     expect(cached().summary.total_messages).toBe(1);
     expect(result.current.pending).toEqual([]);
+  });
+
+  it('stops holding back a message once its connection’s answer shows it', async () => {
+    const { result, queryClient } = renderLive();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const [source] = FakeEventSource.opened as [FakeEventSource];
+    const otherKey = connectionMessagesQueryKey('slack', 'sl-2');
+    const arrivedFirst: SourceMessage = {
+      ...newer,
+      platform_message_id: 'C2-first',
+      account_info: { ...newer.account_info, connection_id: 'sl-2' },
+    };
+
+    // A new workspace's first message comes live while its first answer is still being gathered.
+    source.deliver(LIVE_MESSAGES_EVENT, '7', { platform: 'slack', messages: [arrivedFirst, newer] });
+    expect(result.current.pending).toHaveLength(2);
+
+    act(() => queryClient.setQueryData(otherKey, { ...shown, messages: [arrivedFirst] }));
+
+    expect(result.current.pending).toEqual([newer]);
   });
 
   it('resumes after a drop from the last event of either kind', async () => {

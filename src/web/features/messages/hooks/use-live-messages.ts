@@ -171,6 +171,22 @@ export function useLiveMessages(): LiveMessages {
     };
   }, [queryClient]);
 
+  // A message that arrived before its connection's answer (a first gathering still running) is in that answer:
+  // the server lays what came meanwhile over it, so it is shown there and no longer waits.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        const [scope, platform, connectionId] = event.query.queryKey;
+        if (scope !== 'messages' || typeof connectionId !== 'string') return;
+        const result = event.query.state.data as ConnectionResult | undefined;
+        if (!result) return;
+        const shown = new Set(result.messages.map((message) => message.platform_message_id));
+        setPending((current) => removeFromPending(current, platform as Platform, shown));
+      }),
+    [queryClient],
+  );
+
   const reveal = useCallback(() => {
     for (const messages of groupByConnection(pending)) {
       const { platform, account_info } = messages[0]!;
