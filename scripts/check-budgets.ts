@@ -117,7 +117,38 @@ interface Run {
   quality: Partial<Record<QualityCategory, { score: number; failing: string[] }>>;
 }
 
+/** Lighthouse's own "please run Lighthouse again" failures: a trace it could not record, not a slow page. */
+const TRACE_FAILURES = new Set([
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+  'NO_NAVSTART',
+  'NO_DCL',
+  'NO_FMP',
+]);
+const ATTEMPTS = 3;
+
 async function lighthouseRun(chrome: LaunchedChrome, url: string, withQuality: boolean): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseAttempt(chrome, url, withQuality);
+    } catch (error) {
+      if (!(error instanceof TraceNotRecorded) || attempt === ATTEMPTS) throw error;
+      print(
+        `              (${url}: ${error.code}, Lighthouse asks to run again; attempt ${attempt + 1} of ${ATTEMPTS})`,
+      );
+    }
+  }
+}
+
+class TraceNotRecorded extends Error {
+  readonly code: string;
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function lighthouseAttempt(chrome: LaunchedChrome, url: string, withQuality: boolean): Promise<Run> {
   const categories = withQuality ? ['performance', ...QUALITY_CATEGORIES] : ['performance'];
   const result = await lighthouse(
     url,
@@ -132,7 +163,10 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string, withQuality: b
       .filter((audit) => audit.errorMessage)
       .map((audit) => `${audit.id}: ${audit.errorMessage}`);
     const reasons = [result?.lhr.runtimeError?.message, ...failedAudits].filter(Boolean).join('; ');
-    throw new Error(`Lighthouse gave no score for ${url}: ${reasons}`);
+    const message = `Lighthouse gave no score for ${url}: ${reasons}`;
+    const code = result?.lhr.runtimeError?.code;
+    if (code && TRACE_FAILURES.has(code)) throw new TraceNotRecorded(message, code);
+    throw new Error(message);
   }
   const metrics = METRICS.map((id) => `${id} ${result?.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
   const quality: Run['quality'] = {};
