@@ -276,7 +276,9 @@ describe('messages service', () => {
 
     // What was answered is what is kept: the next answers come from the cache, with the change in them.
     expect(await ids(service.getMessages('me', 'slack', { refresh: false }))).toContain('live');
-    expect(await ids(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }))).toContain('live');
+    expect(await ids(service.getConnectionMessages('me', 'slack', 'a', { refresh: false }))).toContain(
+      'live',
+    );
     expect(fake.gatherings()).toBe(2);
   });
 

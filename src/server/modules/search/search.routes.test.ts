@@ -149,5 +149,16 @@ describe('GET /api/search', () => {
 
   it('asks for a signed-in user', async () => {
     expectApiError(await testApp.app.inject({ method: 'GET', url: '/api/search?q=a' }), 401);
+    expectApiError(await testApp.app.inject({ method: 'POST', url: '/api/search/prepare' }), 401);
+  });
+
+  it('gets the messages ready when the box gets focus, with nothing to answer', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/search/prepare',
+      headers: bearer(tokens.aiko),
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
   });
 });

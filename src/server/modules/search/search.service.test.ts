@@ -40,4 +40,24 @@ describe('the search index beside the message cache', () => {
     expect(reads.sort()).toEqual(['first-chatwork', 'first-slack', 'second-chatwork', 'second-slack']);
     expect(after.matches.every((match) => match.id.startsWith('chatwork-'))).toBe(true);
   });
+
+  it('is ready before the first words when prepared, and prepared once per result', async () => {
+    const reads: string[] = [];
+    const search = createSearchService({
+      messages: {
+        gatheredMessages: async (_userId, platform) => ({
+          id: `only-${platform}`,
+          read: () => {
+            reads.push(platform);
+            return sample(platform) as never;
+          },
+        }),
+      },
+    });
+    await search.prepare('user');
+    await search.prepare('user');
+    expect(reads.sort()).toEqual(['chatwork', 'slack']);
+    expect((await search.search('user', { q: '請求書' })).matches.length).toBeGreaterThan(0);
+    expect(reads).toHaveLength(2);
+  });
 });

@@ -54,6 +54,14 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   return {
+    /**
+     * Builds the user's indexes ahead of their first words (the search box got focus), so the search itself is
+     * quick; a result already indexed costs nothing again.
+     */
+    async prepare(userId: string): Promise<void> {
+      await Promise.all(platforms.map((platform) => indexOf(userId, platform)));
+    },
+
     async search(userId: string, query: SearchQuery): Promise<SearchResponse> {
       const terms = searchTerms(query.q);
       if (terms.length === 0) return { matches: [], truncated: false };

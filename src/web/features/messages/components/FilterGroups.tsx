@@ -14,6 +14,7 @@ import { messageActions } from '../actions/message-actions.ts';
 import type { ListAction } from '../hooks/use-message-filters.ts';
 import { hasActiveFilters, type FacetCounts, type MessageFilters } from '../lib/message-filters.ts';
 import { FilterButton } from './FilterButton.tsx';
+import { SenderAndDateFilters } from './SenderAndDateFilters.tsx';
 
 export interface FilterGroupsProps {
   filters: MessageFilters;
@@ -27,7 +28,7 @@ export interface FilterGroupsProps {
 const groupLabelClassName = 'mr-1 text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
 /**
- * The list's filters (platform, type, tag, account), each choice with the number of messages it would show; inline
+ * The list's filters (platform, type, tag, sender, days sent, account), each choice with the number of messages it would show; inline
  * on wide screens, in the Filters sheet on a phone.
  */
 export function FilterGroups({ filters, counts, tags, connections, colors, dispatch }: FilterGroupsProps) {
@@ -79,26 +80,29 @@ export function FilterGroups({ filters, counts, tags, connections, colors, dispa
         ))}
       </div>
 
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={tagSelectId} className={groupLabelClassName}>
-          {t('list.tagFilter')}
-        </label>
-        <select
-          id={tagSelectId}
-          value={filters.tagId ?? ''}
-          onChange={(event) => dispatch({ type: 'tag', tagId: event.target.value || null })}
-          className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-800"
-        >
-          <option value="">{t('list.allTags')}</option>
-          {tags.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {count(tagName(tag, language), counts.tags.get(tag.id) ?? 0)}
-            </option>
-          ))}
-        </select>
-        <Link to="/tags" className="text-sm font-medium text-indigo-700 hover:underline">
-          {tTags('manage')}
-        </Link>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={tagSelectId} className={groupLabelClassName}>
+            {t('list.tagFilter')}
+          </label>
+          <select
+            id={tagSelectId}
+            value={filters.tagId ?? ''}
+            onChange={(event) => dispatch({ type: 'tag', tagId: event.target.value || null })}
+            className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-800"
+          >
+            <option value="">{t('list.allTags')}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {count(tagName(tag, language), counts.tags.get(tag.id) ?? 0)}
+              </option>
+            ))}
+          </select>
+          <Link to="/tags" className="text-sm font-medium text-indigo-700 hover:underline">
+            {tTags('manage')}
+          </Link>
+        </div>
+        <SenderAndDateFilters filters={filters} counts={counts} dispatch={dispatch} />
       </div>
 
       <div role="group" aria-label={t('list.connectionFilter')} className="flex flex-wrap items-center gap-2">

@@ -140,6 +140,8 @@ export function MessageList({
     onSearch: (words) => dispatch({ type: 'apply', filters: { ...filters, words } }),
   });
   const { matches } = search;
+  // The list filters by the words itself, so what it shows (and its empty state) never waits for the server.
+  const searching = search.searched !== '';
   // The list's own filter decides what is listed (live messages included, as the views count them); the server's
   // matches give the marks to highlight, with the same folding and the same plain text.
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
@@ -362,8 +364,8 @@ export function MessageList({
         onClose={() => setConfirmingHide(false)}
       />
 
-      <p role="status" className={matches ? 'text-sm text-slate-700' : 'sr-only'}>
-        {matches
+      <p role="status" className={searching ? 'text-sm text-slate-700' : 'sr-only'}>
+        {searching
           ? t('search.resultsStatus', { count: filtered.length, words: search.searched })
           : t('list.resultsStatus', { count: filtered.length })}
         {search.truncated && ` ${t('search.truncated', { count: matches?.size ?? 0 })}`}
@@ -390,11 +392,16 @@ export function MessageList({
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={matches ? t('search.noResultsTitle', { words: search.searched }) : t('list.noMatchesTitle')}
-          body={matches ? t('search.noResultsBody') : t('list.noMatchesBody')}
+          title={
+            searching ? t('search.noResultsTitle', { words: search.searched }) : t('list.noMatchesTitle')
+          }
+          body={searching ? t('search.noResultsBody') : t('list.noMatchesBody')}
           action={
-            <Button variant="secondary" onClick={matches ? search.clear : () => dispatch({ type: 'clear' })}>
-              {matches ? t('search.clear') : tTriage('actions.clearFilters.label')}
+            <Button
+              variant="secondary"
+              onClick={searching ? search.clear : () => dispatch({ type: 'clear' })}
+            >
+              {searching ? t('search.clear') : tTriage('actions.clearFilters.label')}
             </Button>
           }
         />

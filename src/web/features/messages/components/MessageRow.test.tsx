@@ -7,6 +7,8 @@ import { changeLanguage } from '../../../lib/i18n.ts';
 import { chatworkMessage } from '../../../test/message-fixtures.ts';
 import { renderRouter } from '../../../test/render-router.ts';
 import { cardProps } from '../test/render-card.ts';
+import type { SearchMatch } from '../../../../contract/search.ts';
+import { SearchMatchContext } from '../hooks/search-match-context.ts';
 import { MessageRow, type MessageRowProps } from './MessageRow.tsx';
 
 const tag = { id: 't1', name: 'Urgent', name_jp: '至急', color: '#EF4444' };
@@ -23,7 +25,11 @@ function slackMessage(): UnifiedMessage {
   };
 }
 
-function renderRow(message: UnifiedMessage, props: Partial<MessageRowProps> = {}) {
+function renderRow(
+  message: UnifiedMessage,
+  props: Partial<MessageRowProps> = {},
+  matches: ReadonlyMap<string, SearchMatch> | null = null,
+) {
   const handlers = {
     onToggleSelected: vi.fn(),
     onHide: vi.fn(),
@@ -34,11 +40,11 @@ function renderRow(message: UnifiedMessage, props: Partial<MessageRowProps> = {}
     [
       {
         path: '/',
-        element: createElement(MessageRow, {
-          ...cardProps(message),
-          ...handlers,
-          ...props,
-        }),
+        element: createElement(
+          SearchMatchContext,
+          { value: matches },
+          createElement(MessageRow, { ...cardProps(message), ...handlers, ...props }),
+        ),
       },
     ],
     '/',
@@ -116,5 +122,20 @@ describe.each(['en', 'jp'] as const)('compact message row (%s)', (language) => {
     // Enter on a control inside the row is that control's, not the row's.
     fireEvent.keyDown(screen.getByRole('checkbox'), { key: 'Enter' });
     expect(handlers.onExpand).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a search match deep in a long message on its one line, marked', () => {
+    const words = 'The quarterly figures are attached and the meeting moved to Thursday; ';
+    const message = chatworkMessage('3', { body: `${words.repeat(4)}請求書を送りました。` });
+    const start = words.length * 4;
+    renderRow(
+      message,
+      {},
+      new Map([[message.id, { id: message.id, highlights: [{ start, end: start + 3 }] }]]),
+    );
+
+    const mark = screen.getByText('請求書');
+    expect(mark.tagName).toBe('MARK');
+    expect(mark.closest('p')!.textContent).toMatch(/^…to Thursday; 請求書を送りました。$/);
   });
 });

@@ -1,5 +1,5 @@
 import { Maximize2, TriangleAlert } from 'lucide-react';
-import { memo, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPIRY_WARNING_POSITION } from '../../../../contract/messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -7,9 +7,12 @@ import { toBcp47 } from '../../../lib/language.ts';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
+import { useSearchMatch } from '../hooks/search-match-context.ts';
+import { excerptAtFirstMatch, matchedSnippets } from '../lib/search-highlight.ts';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
 import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { CardActions } from './CardActions.tsx';
+import { marked } from './Marked.tsx';
 import type { MessageCardProps } from './MessageCard.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
@@ -56,6 +59,10 @@ function MessageRowView({
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
   const sentAt = new Date(message.send_time * 1000);
+  const plainText = plainTextOf(message.platform, message.content);
+  const searchMatch = useSearchMatch(message.id);
+  const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
+  const line = excerptAtFirstMatch(plainText, searchMatch);
   const account = t('accounts.accountLabel', {
     account: message.account_info.account_name ?? t('accounts.unknownAccount'),
     workspace: message.account_info.workspace_name ?? t('accounts.noWorkspace'),
@@ -146,7 +153,7 @@ function MessageRowView({
           </div>
           <div className="flex h-5 min-w-0 items-center gap-2">
             <p className="min-w-0 flex-1 truncate text-sm leading-5 text-slate-800">
-              {plainTextOf(message.platform, message.content)}
+              {marked(line, marks, 0)}
             </p>
             {message.tags.length > 0 && (
               <ul aria-label={t('card.tags')} className="flex shrink-0 gap-1 max-sm:hidden">

@@ -23,6 +23,13 @@ function Harness() {
   );
 }
 
+const renderHarness = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+
 const searchRoute = (words: string) => `GET /api/search?${new URLSearchParams({ q: words })}`;
 const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100)));
 
@@ -35,11 +42,7 @@ describe('SearchBox', () => {
       [searchRoute('請求書')]: () =>
         json(200, { matches: [{ id: 'chatwork:1', highlights: [] }], truncated: false }),
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Harness />
-      </QueryClientProvider>,
-    );
+    renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
     fireEvent.compositionStart(box);
     fireEvent.change(box, { target: { value: 'せいきゅうしょ' } });
@@ -51,12 +54,22 @@ describe('SearchBox', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/search'))).toHaveLength(1);
   });
 
+  it('gets the messages ready once when the box first gets focus', () => {
+    const fetchMock = stubApi({
+      ...signedInHandlers,
+      'POST /api/search/prepare': () => new Response(null, { status: 204 }),
+    });
+    renderHarness();
+    const box = screen.getByRole('textbox', { name: 'Search messages' });
+    box.focus();
+    box.blur();
+    box.focus();
+    const prepares = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/search/prepare'));
+    expect(prepares).toHaveLength(1);
+  });
+
   it('lets Escape leave the box with its words kept', () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Harness />
-      </QueryClientProvider>,
-    );
+    renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
     box.focus();
     fireEvent.change(box, { target: { value: 'invoice' } });
@@ -71,11 +84,7 @@ describe('SearchBox', () => {
       [searchRoute('invoice')]: () => json(200, { matches: [], truncated: false }),
       [searchRoute('請求書')]: () => json(200, { matches: [], truncated: false }),
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Harness />
-      </QueryClientProvider>,
-    );
+    renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
     fireEvent.change(box, { target: { value: ' invoice ' } });
     await pause();

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prepareSearch } from '../api/search-messages.ts';
 import type { MessageSearch } from '../hooks/use-message-search.ts';
 
 const SEARCH_INPUT_ID = 'message-search';
@@ -32,6 +33,7 @@ export function SearchBox({ search }: { search: MessageSearch }) {
         aria-describedby={hintId}
         aria-keyshortcuts="/"
         placeholder={t('search.placeholder')}
+        onFocus={prepareSearch}
         onChange={(event) => search.setWords(event.target.value)}
         onCompositionStart={() => search.setComposing(true)}
         onCompositionEnd={(event) => {

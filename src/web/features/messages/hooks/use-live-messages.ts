@@ -178,11 +178,12 @@ export function useLiveMessages(): LiveMessages {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         const [scope, platform, connectionId] = event.query.queryKey;
-        if (scope !== 'messages' || typeof connectionId !== 'string') return;
+        const parsed = platformSchema.safeParse(platform);
+        if (scope !== 'messages' || !parsed.success || typeof connectionId !== 'string') return;
         const result = event.query.state.data as ConnectionResult | undefined;
         if (!result) return;
         const shown = new Set(result.messages.map((message) => message.platform_message_id));
-        setPending((current) => removeFromPending(current, platform as Platform, shown));
+        setPending((current) => removeFromPending(current, parsed.data, shown));
       }),
     [queryClient],
   );

@@ -12,6 +12,8 @@ export type ListAction =
   | { type: 'toggle-type'; messageType: MessageTypeFilter }
   | { type: 'tag'; tagId: string | null }
   | { type: 'toggle-connection'; connectionId: string }
+  | { type: 'sender'; sender: string | null }
+  | { type: 'sent-between'; sentFrom: string | null; sentTo: string | null }
   | { type: 'clear' }
   | { type: 'apply'; filters: MessageFilters }
   | { type: 'page'; page: number };
@@ -35,6 +37,10 @@ export function listReducer(state: ListState, action: ListAction): ListState {
         page: 1,
         filters: { ...filters, connectionIds: toggled(filters.connectionIds, action.connectionId) },
       };
+    case 'sender':
+      return { page: 1, filters: { ...filters, sender: action.sender } };
+    case 'sent-between':
+      return { page: 1, filters: { ...filters, sentFrom: action.sentFrom, sentTo: action.sentTo } };
     case 'clear':
       return { page: 1, filters: noFilters };
     case 'apply':

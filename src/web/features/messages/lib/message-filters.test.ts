@@ -13,6 +13,7 @@ function message(
   connectionId: string,
   types: Partial<MentionTypes>,
   tags: Tag[] = [],
+  { sender = 'Emily Carter', sentAt = '2026-11-20T09:00:00' } = {},
 ): UnifiedMessage {
   return {
     id: `${platform}-${id}`,
@@ -20,6 +21,8 @@ function message(
     platform_message_id: id,
     mention_types: { ...none, ...types },
     account_info: { connection_id: connectionId },
+    sender: { id: `U-${sender}`, name: sender, avatar_url: null },
+    send_time: new Date(sentAt).getTime() / 1000,
     tags,
   } as unknown as UnifiedMessage;
 }
@@ -34,6 +37,47 @@ const messages = [
 
 const ids = (list: UnifiedMessage[]) => list.map((item) => item.platform_message_id);
 const withFilters = (filters: Partial<MessageFilters>) => ({ ...noFilters, ...filters });
+
+describe('sender and days sent', () => {
+  // Local times: the date inputs name days of the browser's own time zone.
+  const dated = [
+    message('a', 'slack', 'sl-a', { is_dm: true }, [], {
+      sender: '田中 花子',
+      sentAt: '2026-11-19T23:59:00',
+    }),
+    message('b', 'chatwork', 'cw-a', { is_dm: true }, [], {
+      sender: '田中 花子',
+      sentAt: '2026-11-20T00:00:00',
+    }),
+    message('c', 'slack', 'sl-b', { is_dm: true }, [], {
+      sender: 'Emily Carter',
+      sentAt: '2026-11-21T23:59:59',
+    }),
+    message('d', 'slack', 'sl-a', { is_dm: true }, [], {
+      sender: 'Emily Carter',
+      sentAt: '2026-11-22T00:00:00',
+    }),
+  ];
+
+  it('finds one person across every account by name', () => {
+    expect(ids(applyFilters(dated, withFilters({ sender: '田中 花子' })))).toEqual(['a', 'b']);
+  });
+
+  it('keeps the whole of the first and the last day', () => {
+    const between = withFilters({ sentFrom: '2026-11-20', sentTo: '2026-11-21' });
+    expect(ids(applyFilters(dated, between))).toEqual(['b', 'c']);
+    expect(ids(applyFilters(dated, withFilters({ sentFrom: '2026-11-21' })))).toEqual(['c', 'd']);
+    expect(ids(applyFilters(dated, withFilters({ sentTo: '2026-11-19' })))).toEqual(['a']);
+  });
+
+  it('counts each sender with the other filters applied, most messages first', () => {
+    const counts = facetCounts(dated, withFilters({ sender: 'Emily Carter', sentFrom: '2026-11-20' }));
+    expect([...counts.senders]).toEqual([
+      ['Emily Carter', 2],
+      ['田中 花子', 1],
+    ]);
+  });
+});
 
 describe('applyFilters', () => {
   it('shows everything without filters', () => {

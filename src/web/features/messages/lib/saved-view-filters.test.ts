@@ -36,6 +36,9 @@ describe('saved view filters', () => {
       tagId: null,
       connectionIds: ['c1'],
       words: '',
+      sender: null,
+      sentFrom: null,
+      sentTo: null,
     });
     expect(missingOf(stale, here)).toEqual({ tag: true, connections: 2 });
   });

@@ -29,6 +29,9 @@ export function listFiltersOf(view: SavedView, connectionIds: ReadonlySet<string
     tagId: view.missing.tag ? null : filters.tag_id,
     connectionIds: filters.connection_ids.filter((id) => connectionIds.has(id) && !gone.has(id)),
     words: filters.words,
+    sender: null,
+    sentFrom: null,
+    sentTo: null,
   };
 }
 
@@ -54,7 +57,10 @@ export function sameFilters(a: MessageFilters, b: MessageFilters): boolean {
     sameMembers(a.types, b.types) &&
     a.tagId === b.tagId &&
     sameMembers(a.connectionIds, b.connectionIds) &&
-    a.words.trim() === b.words.trim()
+    a.words.trim() === b.words.trim() &&
+    a.sender === b.sender &&
+    a.sentFrom === b.sentFrom &&
+    a.sentTo === b.sentTo
   );
 }
 

@@ -31,3 +31,20 @@ export function splitBySnippets(
   if (rest < text.length) pieces.push({ text: text.slice(rest), marked: false });
   return pieces;
 }
+
+/** How much text a one-line excerpt keeps before the first match, so the match shows with a little of its setting. */
+const EXCERPT_LEAD = 16;
+
+/**
+ * A one-line row's text when words are searched: from a little before the first match, with an ellipsis for what
+ * was left out, so a match deep in a long message is on the line instead of cut off at its end.
+ */
+export function excerptAtFirstMatch(plainText: string, match: SearchMatch | undefined): string {
+  const first = match?.highlights[0]?.start;
+  if (first === undefined || first <= EXCERPT_LEAD) return plainText;
+  // Start at a word's start where there is one near: Latin text cut mid-word reads badly, Japanese does not mind.
+  const from = first - EXCERPT_LEAD;
+  const space = plainText.indexOf(' ', from);
+  const start = space !== -1 && space < first ? space + 1 : from;
+  return `…${plainText.slice(start)}`;
+}
