@@ -1,6 +1,4 @@
-import { Inbox, SearchX } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
@@ -9,10 +7,7 @@ import type {
   UnifiedMessage,
 } from '../../../../contract/messages.ts';
 import type { QuietHours } from '../../../../contract/rules.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { colorOf, connectionColors } from '../../../lib/connection-color.ts';
-import { pageCount } from '../../../lib/page-window.ts';
 import type { UndoApi } from '../../../lib/use-undo-stack.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { TriageOverlays } from '../actions/TriageOverlays.tsx';
@@ -26,6 +21,7 @@ import { useHandledIds } from '../hooks/use-handled-ids.ts';
 import { useListTriage } from '../hooks/use-list-triage.ts';
 import { useListRefresh } from '../hooks/use-list-refresh.ts';
 import { useLiveMessages } from '../hooks/use-live-messages.ts';
+import { PAGE_SIZE, useListPage } from '../hooks/use-list-page.ts';
 import { useMessageListState } from '../hooks/use-message-filters.ts';
 import { useSavedViews } from '../hooks/use-saved-views.ts';
 import { SearchMatchContext } from '../hooks/search-match-context.ts';
@@ -42,6 +38,7 @@ import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
 import { FetchFailures } from './FetchFailures.tsx';
+import { ListEmpty, ListStatus, type EmptyReason } from './ListStatus.tsx';
 import { HandledContext } from './HandledMarker.tsx';
 import { LazySnoozeDialog } from './LazySnoozeDialog.tsx';
 import { MessageListHeader } from './MessageListHeader.tsx';
@@ -53,8 +50,6 @@ import { SnoozedView } from './SnoozedView.tsx';
 import { TriageViewSwitch } from './TriageViewSwitch.tsx';
 import { viewTabId, ViewTabs } from './ViewTabs.tsx';
 
-/** SPEC §9. */
-export const PAGE_SIZE = 20;
 const VIEW_PANEL_ID = 'message-view-panel';
 
 interface MessageListProps {
@@ -92,8 +87,6 @@ export function MessageList({
   userId,
   quietHours = null,
 }: MessageListProps) {
-  const { t } = useTranslation('messages');
-  const { t: tTriage } = useTranslation('triage');
   const navigate = useNavigate();
   const timeline = useTimeline(connections);
   const live = useLiveMessages();
@@ -140,8 +133,6 @@ export function MessageList({
     onSearch: (words) => dispatch({ type: 'apply', filters: { ...filters, words } }),
   });
   const { matches } = search;
-  // The list filters by the words itself, so what it shows (and its empty state) never waits for the server.
-  const searching = search.searched !== '';
   // The list's own filter decides what is listed (live messages included, as the views count them); the server's
   // matches give the marks to highlight, with the same folding and the same plain text.
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
@@ -163,18 +154,13 @@ export function MessageList({
     () => timeline.messages.filter((message) => selection.selected.has(message.id)),
     [timeline.messages, selection.selected],
   );
-  const pages = pageCount(filtered.length, PAGE_SIZE);
-  const page = Math.min(requestedPage, pages);
-
-  // SPEC §4: when hiding empties the last page, the list moves back a page.
-  useEffect(() => {
-    if (requestedPage > pages) dispatch({ type: 'page', page: pages });
-  }, [dispatch, pages, requestedPage]);
-  const pageMessages = useMemo(
-    () => filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-    [filtered, page],
-  );
-  const pageIds = useMemo(() => pageMessages.map((message) => message.id), [pageMessages]);
+  const { page, pages, pageMessages, pageIds, pageSelection, changePage } = useListPage({
+    filtered,
+    requestedPage,
+    dispatch,
+    selected: selection.selected,
+    listTopRef,
+  });
   const cardFocus = useCardFocus({
     messages: filtered,
     pageMessages,
@@ -192,19 +178,10 @@ export function MessageList({
     pageIds,
     focusCard: cardFocus.focusCard,
   });
-  const selectedOnPage = pageMessages.filter((message) => selection.selected.has(message.id)).length;
-  const pageSelection =
-    selectedOnPage === 0 ? 'none' : selectedOnPage === pageMessages.length ? 'all' : 'some';
-
   const toggleType = useCallback(
     (messageType: MessageTypeFilter) => dispatch({ type: 'toggle-type', messageType }),
     [dispatch],
   );
-
-  const changePage = (nextPage: number, from: 'top' | 'bottom') => {
-    dispatch({ type: 'page', page: nextPage });
-    if (from === 'bottom') listTopRef.current?.scrollIntoView({ block: 'start' });
-  };
 
   const hideSelected = () => {
     setConfirmingHide(false);
@@ -272,6 +249,14 @@ export function MessageList({
   const failed = timeline.accounts.filter((account) => account.status === 'error');
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
+  const emptyReason: EmptyReason | null =
+    timeline.messages.length === 0 && triaged.view === 'inbox'
+      ? 'no-messages'
+      : listed.length === 0 && triaged.view !== 'inbox'
+        ? 'empty-view'
+        : filtered.length === 0
+          ? 'no-matches'
+          : null;
 
   // On the line of the dashboard's "Messages" heading, at its end: a line of its own would cost the compact list
   // its twelfth row at 1440×900 (decision 152). A phone has no room beside the heading for its five views: there
@@ -364,47 +349,17 @@ export function MessageList({
         onClose={() => setConfirmingHide(false)}
       />
 
-      <p role="status" className={searching ? 'text-sm text-slate-700' : 'sr-only'}>
-        {searching
-          ? t('search.resultsStatus', { count: filtered.length, words: search.searched })
-          : t('list.resultsStatus', { count: filtered.length })}
-        {search.truncated && ` ${t('search.truncated', { count: matches?.size ?? 0 })}`}
-      </p>
-      {search.failed && (
-        <p role="alert" className="text-sm text-red-700">
-          {t('search.failed')}
-        </p>
-      )}
-      <p role="status" className="sr-only">
-        {cardFocus.announcement}
-      </p>
+      <ListStatus search={search} shown={filtered.length} announcement={cardFocus.announcement} />
 
-      {timeline.messages.length === 0 && triaged.view === 'inbox' ? (
-        failed.length === timeline.accounts.length ? null : (
-          <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />
+      {emptyReason ? (
+        emptyReason === 'no-messages' && failed.length === timeline.accounts.length ? null : (
+          <ListEmpty
+            reason={emptyReason}
+            view={triaged.view}
+            search={search}
+            onClearFilters={() => dispatch({ type: 'clear' })}
+          />
         )
-      ) : listed.length === 0 && triaged.view !== 'inbox' ? (
-        <EmptyState
-          icon={Inbox}
-          title={tTriage(`views.${triaged.view}`)}
-          body={tTriage(triaged.view === 'muted' ? 'views.emptyMuted' : 'views.emptyImportant')}
-        />
-      ) : filtered.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title={
-            searching ? t('search.noResultsTitle', { words: search.searched }) : t('list.noMatchesTitle')
-          }
-          body={searching ? t('search.noResultsBody') : t('list.noMatchesBody')}
-          action={
-            <Button
-              variant="secondary"
-              onClick={searching ? search.clear : () => dispatch({ type: 'clear' })}
-            >
-              {searching ? t('search.clear') : tTriage('actions.clearFilters.label')}
-            </Button>
-          }
-        />
       ) : (
         <HandledContext value={handledIds}>
           <SearchMatchContext value={matches}>
