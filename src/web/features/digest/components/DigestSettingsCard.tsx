@@ -18,6 +18,7 @@ function DigestForm({ saved }: { saved: DigestSettings }) {
   const { t } = useTranslation('digest');
   const { showToast } = useToast();
   const save = useSaveDigestSettings();
+  const enabledId = useId();
   const hintId = useId();
   const [enabled, setEnabled] = useState(saved.enabled);
   const [time, setTime] = useState(saved.time);
@@ -41,21 +42,24 @@ function DigestForm({ saved }: { saved: DigestSettings }) {
   return (
     <form className="mt-4 space-y-4" onSubmit={submit}>
       <fieldset className="space-y-4" disabled={save.isPending}>
-        <label className="flex items-start gap-3">
+        <div className="flex items-start gap-3">
           <input
+            id={enabledId}
             type="checkbox"
             className="mt-1 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
             checked={enabled}
             aria-describedby={hintId}
             onChange={(event) => setEnabled(event.target.checked)}
           />
-          <span>
-            <span className="font-medium text-slate-900">{t('enabled')}</span>
-            <span id={hintId} className="mt-1 block text-sm text-slate-600">
+          <div>
+            <label htmlFor={enabledId} className="font-medium text-slate-900">
+              {t('enabled')}
+            </label>
+            <p id={hintId} className="mt-1 text-sm text-slate-600">
               {t('hint')}
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
         <div className="flex flex-wrap items-end gap-3">
           <label className="space-y-1 text-sm font-medium text-slate-800">
             <span className="block">{t('time')}</span>
