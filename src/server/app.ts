@@ -684,10 +684,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/digest',
   });
   const scheduler = queueScheduler ?? createInProcessScheduler({ onError: onJobError });
-  scheduler.every('send-digests', settings.DIGEST_CHECK_SECONDS * 1000, async () => {
-    const run = await digest.runDue();
-    if (run.sent > 0) app.log.info(run, 'sent morning digests');
-  });
+  // A server that can send no mail at all (no SMTP in production) has no digests to prepare.
+  if (settings.SMTP_URL || mailGoesToTheLog) {
+    scheduler.every('send-digests', settings.DIGEST_CHECK_SECONDS * 1000, async () => {
+      const run = await digest.runDue();
+      if (run.sent > 0) app.log.info(run, 'sent morning digests');
+    });
+  }
   scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
     if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');
