@@ -104,6 +104,8 @@ export default defineConfig({
         MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? '3105',
         MAIL_CATCHER_SMTP_PORT: smtpPort,
         STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_PORT ?? '3107',
+        // The morning digest's job looks every few seconds, so a journey sees its digest without waiting a minute.
+        DIGEST_CHECK_SECONDS: '2',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },

@@ -2,7 +2,8 @@
  * A local mail catcher for development, the sandbox and tests: an SMTP server (smtp-server) that keeps every
  * message it receives in memory, and a small web page listing them, so a newcomer can follow a confirmation or
  * password-reset link without a real mailbox. Not modelled: delivery to anyone, TLS, authentication (any or
- * none is accepted), attachments and HTML bodies (only the text part is shown), limits on size or count.
+ * none is accepted), attachments, and showing HTML bodies (the page shows the text part; the HTML part and the
+ * headers are kept for tests), limits on size or count.
  */
 import Fastify from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -14,6 +15,10 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, or null when the mail has none. */
+  html: string | null;
+  /** Every header as it arrived (unfolded), by lower-case name; a repeated header keeps its first value. */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -80,6 +85,19 @@ ${items || '<p>No mail yet.</p>'}
 </html>`;
 }
 
+/** Raw header lines (`Name: value`, possibly folded) by lower-case name, unfolded as RFC 5322 says. */
+function headersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    if (key in headers) continue;
+    headers[key] = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n(?=[ \t])/g, '')
+      .trim();
+  }
+  return headers;
+}
+
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const host = options.host ?? '127.0.0.1';
   const caught: CaughtMail[] = [];
@@ -99,6 +117,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : null,
+            headers: headersOf(parsed.headerLines),
             receivedAt: new Date().toISOString(),
           });
           callback();

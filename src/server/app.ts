@@ -58,6 +58,9 @@ import { repliesAwaitedRoutes } from './modules/replies-awaited/replies-awaited.
 import { createRepliesAwaitedService } from './modules/replies-awaited/replies-awaited.service.ts';
 import { triageRoutes } from './modules/triage/triage.routes.ts';
 import { createTriageService } from './modules/triage/triage.service.ts';
+import { createDigest } from './modules/digest/digest.ts';
+import { digestRoutes } from './modules/digest/digest.routes.ts';
+import type { DigestService } from './modules/digest/digest.service.ts';
 import { createHealthRepo } from './modules/health/health.repo.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
@@ -136,6 +139,13 @@ export type AppOptions = {
   /** Milliseconds since the epoch; by default the system's clock. */
   clock?: () => number;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The morning digest, for operators' scripts and tests to run its job at once (`digest.runDue()`). */
+    digest: DigestService;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -656,7 +666,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(onboardingRoutes(createOnboardingService(createOnboardingRepo(database.db))), {
     prefix: '/api/auth/onboarding',
   });
+  const digest = createDigest({
+    db: database.db,
+    secret: secrets.jwtSecret,
+    mailer,
+    publicUrl: settings.PUBLIC_URL,
+    clock,
+    messages: messagesService,
+    hiddenMessages: hiddenMessagesService,
+    triage: triageService,
+    rules: rulesService,
+    repliesAwaited,
+    onError: (error) => app.log.error({ err: error }, 'a morning digest could not be sent'),
+  });
+  app.decorate('digest', digest);
+  await app.register(digestRoutes({ service: digest, publicUrl: settings.PUBLIC_URL }), {
+    prefix: '/api/digest',
+  });
   const scheduler = queueScheduler ?? createInProcessScheduler({ onError: onJobError });
+  // A server that can send no mail at all (no SMTP in production) has no digests to prepare.
+  if (settings.SMTP_URL || mailGoesToTheLog) {
+    scheduler.every('send-digests', settings.DIGEST_CHECK_SECONDS * 1000, async () => {
+      const run = await digest.runDue();
+      if (run.sent > 0) app.log.info(run, 'sent morning digests');
+    });
+  }
   scheduler.every('sweep-ended-demo-hides', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     const removed = await hiddenMessagesService.sweepEndedDemoSignIns();
     if (removed > 0) app.log.info({ removed }, 'removed the hides of ended demo sign-ins');

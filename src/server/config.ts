@@ -125,6 +125,8 @@ export const settingsSchema = z.object({
     .min(1)
     .max(7 * 24 * 60 * 60)
     .default(60 * 60),
+  /** How often the morning digest job looks for people whose digest time has come, in seconds (decision 160). */
+  DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Hosts the page may load avatars from (the Content-Security-Policy's img-src), comma-separated. */
   AVATAR_HOSTS: cspHostListFromString.prefault(DEFAULT_AVATAR_HOSTS.join(',')),
   /** Serve the API docs (/api/docs); unset means on except when NODE_ENV=production. */

@@ -5,6 +5,10 @@ export type Mail = {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`; every value in it must be escaped by whoever writes it. */
+  html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>;
   /** Why the mail is sent, for the logs (never its content). */
   purpose: string;
 };
@@ -12,6 +16,11 @@ export type Mail = {
 export type Mailer = {
   /** Sends in the background, so no answer waits on (or reveals anything through the timing of) the SMTP server. */
   deliver(mail: Mail): void;
+  /**
+   * Sends and waits, for a background job that must know the outcome: true once the SMTP server took the mail (or,
+   * without SMTP, once development showed it in the log); false when it could not be sent (already logged).
+   */
+  send(mail: Mail): Promise<boolean>;
   /** Waits for mails still being sent (shutdown). */
   drain(): Promise<void>;
 };
@@ -31,7 +40,7 @@ export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): 
   const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
   const inFlight = new Set<Promise<void>>();
 
-  async function send(mail: Mail): Promise<void> {
+  async function send(mail: Mail): Promise<boolean> {
     if (transport) {
       try {
         await transport.sendMail({
@@ -39,27 +48,40 @@ export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): 
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
+        return true;
       } catch (error) {
         log.error(
           { purpose: mail.purpose, err: { message: (error as Error).message } },
           'sending an e-mail failed',
         );
+        return false;
       }
     } else if (settings.logMailWithoutSmtp) {
       log.info(
         `E-mail (${mail.purpose}) to ${mail.to} — SMTP_URL is not set, so it is shown here instead:\n` +
           `Subject: ${mail.subject}\n\n${mail.text}`,
       );
-    } else {
-      log.warn({ purpose: mail.purpose }, 'an e-mail could not be sent: SMTP_URL is not set');
+      return true;
     }
+    log.warn({ purpose: mail.purpose }, 'an e-mail could not be sent: SMTP_URL is not set');
+    return false;
   }
 
   return {
     deliver(mail) {
-      const sending = send(mail).finally(() => inFlight.delete(sending));
+      const sending = send(mail)
+        .then(() => undefined)
+        .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
+    },
+    send(mail) {
+      const sending = send(mail).finally(() => inFlight.delete(tracked));
+      const tracked = sending.then(() => undefined);
+      inFlight.add(tracked);
+      return sending;
     },
     async drain() {
       await Promise.all([...inFlight]);

@@ -5,6 +5,7 @@ import auth from './en/auth.json';
 import billing from './en/billing.json';
 import connections from './en/connections.json';
 import dashboard from './en/dashboard.json';
+import digest from './en/digest.json';
 import google from './en/google.json';
 import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
@@ -23,6 +24,7 @@ export const strings = {
   billing,
   connections,
   dashboard,
+  digest,
   google,
   hiding,
   messages,

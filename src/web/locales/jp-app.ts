@@ -5,6 +5,7 @@ import auth from './jp/auth.json';
 import billing from './jp/billing.json';
 import connections from './jp/connections.json';
 import dashboard from './jp/dashboard.json';
+import digest from './jp/digest.json';
 import google from './jp/google.json';
 import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
@@ -23,6 +24,7 @@ export const strings = {
   billing,
   connections,
   dashboard,
+  digest,
   google,
   hiding,
   messages,

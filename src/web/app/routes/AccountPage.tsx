@@ -11,6 +11,7 @@ import { UsageStatsCard } from '../../features/account/components/UsageStatsCard
 import { ChangePasswordCard } from '../../features/auth/components/ChangePasswordCard.tsx';
 import { SessionsCard } from '../../features/auth/components/SessionsCard.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { DigestSettingsCard } from '../../features/digest/components/DigestSettingsCard.tsx';
 import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
 import { ReplySettingsCard } from '../../features/messages/components/ReplySettingsCard.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -48,6 +49,7 @@ export function AccountPage() {
       <SessionsCard shared={current?.isDemo ?? false} />
       {info.data && <ConnectedAccountsCard info={info.data} />}
       {current && !current.isDemo && <ReplySettingsCard />}
+      {current && !current.isDemo && <DigestSettingsCard />}
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}
