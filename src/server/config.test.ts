@@ -104,6 +104,9 @@ describe('resolveSecrets', () => {
     const file = path.join(dataDir, SECRETS_FILE_NAME);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+    expect(first.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(notices[0]).toContain('the VAPID key pair');
+    expect(notices[0]).not.toContain(first.vapid!.privateKey);
 
     const second = await resolveSecrets(settings, (message) => notices.push(message));
     expect(second).toEqual(first);
@@ -130,11 +133,26 @@ describe('resolveSecrets', () => {
       JWT_SECRET: jwtSecret,
       TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
     });
+    const vapid = { publicKey: `B${'a'.repeat(86)}`, privateKey: 'p'.repeat(43) };
+    expect(
+      await resolveSecrets(
+        loadSettings({
+          DATA_DIR: dataDir,
+          JWT_SECRET: jwtSecret,
+          TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+        }),
+        () => undefined,
+      ),
+    ).toEqual({ jwtSecret, tokenEncryptionKey, previousTokenEncryptionKeys: [], vapid });
     expect(await resolveSecrets(settings, () => undefined)).toEqual({
       jwtSecret,
       tokenEncryptionKey,
       previousTokenEncryptionKeys: [],
+      vapid: expect.objectContaining({ publicKey: expect.any(String) }),
     });
+    expect(() => loadSettings({ VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
   });
 
   it('seals with the first of TOKEN_ENCRYPTION_KEYS and keeps every other key it knows for opening', async () => {
@@ -156,6 +174,7 @@ describe('resolveSecrets', () => {
       jwtSecret: 'j'.repeat(40),
       tokenEncryptionKey: newest,
       previousTokenEncryptionKeys: [older, oldest, generated],
+      vapid: expect.objectContaining({ publicKey: expect.any(String) }),
     });
     expect(() => loadSettings({ TOKEN_ENCRYPTION_KEYS: `${newest},not-a-key` })).toThrow(
       /TOKEN_ENCRYPTION_KEYS/,
@@ -166,7 +185,12 @@ describe('resolveSecrets', () => {
       JWT_SECRET: 'j'.repeat(40),
       TOKEN_ENCRYPTION_KEYS: newest,
     });
-    expect((await resolveSecrets(production, () => undefined)).tokenEncryptionKey).toBe(newest);
+    const notices: string[] = [];
+    const shared = await resolveSecrets(production, (message) => notices.push(message));
+    expect(shared.tokenEncryptionKey).toBe(newest);
+    // Instances must share one VAPID pair: none is generated, and push is off until it is set.
+    expect(shared.vapid).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set/)]);
   });
 
   it('stops start-up in production on PostgreSQL when a secret is missing', async () => {

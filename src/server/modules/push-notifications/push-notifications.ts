@@ -1,0 +1,88 @@
+import type { Redis } from 'ioredis';
+import type { SourceMessage } from '../../../contract/messages.ts';
+import type { QuietHours } from '../../../contract/rules.ts';
+import type { Settings } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { VapidKeys } from '../../lib/secrets.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { createPushSender } from './push-sender.ts';
+import { createPushRepo } from './push.repo.ts';
+import { pushRoutes } from './push.routes.ts';
+import { createPushService, DELIVERY_CLAIM_SECONDS, type PushLog } from './push.service.ts';
+
+export type PushNotificationsDeps = {
+  db: Database;
+  settings: Pick<
+    Settings,
+    'VAPID_SUBJECT' | 'SUPPORT_EMAIL' | 'PUBLIC_URL' | 'PUSH_SERVICE_ORIGINS' | 'PROVIDER_TIMEOUT_MS'
+  >;
+  vapid: VapidKeys | undefined;
+  cipher: TokenCipher;
+  redis?: { client: Redis; prefix: string };
+  isDemo: (userId: string) => Promise<boolean>;
+  connectionIds: (userId: string) => Promise<ReadonlySet<string>>;
+  quietHoursOf: (userId: string) => Promise<QuietHours | null>;
+  clock: () => number;
+  log: PushLog;
+};
+
+/**
+ * Push notifications put together (decision 159): the service and its routes, and `notifyNew` for the live intake
+ * (Slack events, ChatWork webhooks), which sends in the background so that no intake waits for a push service.
+ */
+export function createPushNotifications(deps: PushNotificationsDeps) {
+  const { settings, vapid, redis } = deps;
+  const host = new URL(settings.PUBLIC_URL).hostname;
+  const subject = settings.VAPID_SUBJECT ?? `mailto:${settings.SUPPORT_EMAIL ?? `support@${host}`}`;
+  const service = createPushService({
+    repo: createPushRepo(deps.db),
+    cipher: deps.cipher,
+    ...(vapid
+      ? {
+          push: {
+            sender: createPushSender({ vapid, subject, timeoutMs: settings.PROVIDER_TIMEOUT_MS }),
+            publicKey: vapid.publicKey,
+          },
+        }
+      : {}),
+    allowedOrigins: settings.PUSH_SERVICE_ORIGINS,
+    isDemo: deps.isDemo,
+    connectionIds: deps.connectionIds,
+    quietHoursOf: deps.quietHoursOf,
+    ...(redis
+      ? {
+          claim: async (userId: string, messageKey: string) =>
+            (await redis.client.set(
+              `${redis.prefix}push-claim:${userId}:${messageKey}`,
+              '1',
+              'EX',
+              DELIVERY_CLAIM_SECONDS,
+              'NX',
+            )) === 'OK',
+        }
+      : {}),
+    clock: deps.clock,
+    log: deps.log,
+  });
+  const inFlight = new Set<Promise<void>>();
+
+  return {
+    service,
+    routes: pushRoutes(service),
+
+    /** Pushes what should notify of these new messages; never fails or holds up the intake that calls it. */
+    notifyNew(userId: string, messages: readonly SourceMessage[]): void {
+      if (!vapid || messages.length === 0) return;
+      const sending = service
+        .notifyNew(userId, messages)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'sending push notifications failed'))
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    },
+
+    /** Waits for the notifications being sent, before the database closes. */
+    async drain(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
