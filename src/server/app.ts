@@ -431,6 +431,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     ...(gathering ? { onAsked: gathering.asked } : {}),
     onGathered: async (userId, platform, parts) => {
+      pushNotifications.notifyGathered(
+        userId,
+        parts.flatMap((part) => part.messages),
+      );
       await accountStatsService.recordGathered(userId, platform, parts);
       await noteReplies(repliesAwaited.gathered)(userId, platform, parts);
     },
@@ -513,6 +517,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .map((row) => row.id),
       ),
     quietHoursOf: (userId) => rulesService.quietHours(userId),
+    isLive: async (userId) => !(await isSampleUser(userId)),
+    rulesFor: (userId) => rulesService.messageRules(userId),
     clock,
     log: app.log,
   });

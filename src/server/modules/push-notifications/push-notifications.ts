@@ -1,10 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { SourceMessage } from '../../../contract/messages.ts';
-import type { QuietHours } from '../../../contract/rules.ts';
+import { withOutcome, type QuietHours, type RuleOutcome } from '../../../contract/rules.ts';
+import { foldText } from '../../../contract/text-search.ts';
 import type { Settings } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { VapidKeys } from '../../lib/secrets.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { PUSH_FRESH_SECONDS } from './push-decision.ts';
 import { createPushSender } from './push-sender.ts';
 import { createPushRepo } from './push.repo.ts';
 import { pushRoutes } from './push.routes.ts';
@@ -22,6 +24,12 @@ export type PushNotificationsDeps = {
   isDemo: (userId: string) => Promise<boolean>;
   connectionIds: (userId: string) => Promise<ReadonlySet<string>>;
   quietHoursOf: (userId: string) => Promise<QuietHours | null>;
+  /** Whether the person's inbox shows their real accounts (not sample data of demo or test mode). */
+  isLive: (userId: string) => Promise<boolean>;
+  /** The person's rules now, to decide gathered messages as the live intake decides what it lays. */
+  rulesFor: (userId: string) => Promise<{
+    decide(message: SourceMessage, folded: () => string): RuleOutcome | null;
+  } | null>;
   clock: () => number;
   log: PushLog;
 };
@@ -65,6 +73,13 @@ export function createPushNotifications(deps: PushNotificationsDeps) {
     log: deps.log,
   });
   const inFlight = new Set<Promise<void>>();
+  /** Runs a sending in the background, kept until it ends so that closing waits for it. */
+  const background = (task: () => Promise<void>) => {
+    const sending: Promise<void> = task()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'sending push notifications failed'))
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  };
 
   return {
     service,
@@ -73,11 +88,32 @@ export function createPushNotifications(deps: PushNotificationsDeps) {
     /** Pushes what should notify of these new messages; never fails or holds up the intake that calls it. */
     notifyNew(userId: string, messages: readonly SourceMessage[]): void {
       if (!vapid || messages.length === 0) return;
-      const sending = service
-        .notifyNew(userId, messages)
-        .catch((error: unknown) => deps.log.error({ err: error }, 'sending push notifications failed'))
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+      background(() => service.notifyNew(userId, messages));
+    },
+
+    /**
+     * Messages a gathering found (search and history fill what events missed): the fresh ones notify like live
+     * ones, and a message an event already pushed is not pushed again (the claim). Sample data never notifies.
+     */
+    notifyGathered(userId: string, messages: readonly SourceMessage[]): void {
+      if (!vapid || messages.length === 0) return;
+      background(async () => {
+        if (!(await deps.isLive(userId))) return;
+        const fresh = messages.filter(
+          (message) => deps.clock() / 1000 - message.send_time <= PUSH_FRESH_SECONDS,
+        );
+        if (fresh.length === 0) return;
+        const rules = await deps.rulesFor(userId);
+        const decided = rules
+          ? fresh.map((message) =>
+              withOutcome(
+                message,
+                rules.decide(message, () => foldText(message.content).text),
+              ),
+            )
+          : fresh;
+        await service.notifyNew(userId, decided);
+      });
     },
 
     /** Waits for the notifications being sent, before the database closes. */

@@ -15,7 +15,7 @@ import {
 import { expectApiError } from '../../test/api-error.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
-import { connectAccount, control } from '../../test/emulator-helpers.ts';
+import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
 
 const WEBHOOK_TOKEN = Buffer.from('a webhook key of thirty-two bytes').toString('base64');
@@ -426,5 +426,26 @@ describe('push notifications from the live intake', () => {
     const [only] = await payloadsOf(subscription.id);
     expect(only!.url).toContain(day);
     expect(only!.url).not.toContain(held);
+  });
+
+  it('pushes a fresh mention a gathering found, once, and nothing older', async () => {
+    const { tokens } = await registerUser(app());
+    const token = tokens.accessToken;
+    await connectAccount(app(), 'chatwork', token);
+    const status = await app().inject({ method: 'GET', url: '/api/chatwork/status', headers: bearer(token) });
+    const me = connectionStatusResponseSchema.parse(status.json()).connections[0]!.platform_user_id;
+    const { subscription } = await subscribe(token);
+    const posted = await fetch(`${chatwork.url}/_control/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_id: 1002, room_id: 2003, body: `[To:${me}] found by a gathering` }),
+    });
+    expect(posted.status).toBe(200);
+    const { message_id: messageId } = (await posted.json()) as { message_id: string };
+    await gatherAfresh(app(), 'chatwork', token);
+    await gatherAfresh(app(), 'chatwork', token);
+    await vi.waitFor(async () => expect(await payloadsOf(subscription.id)).not.toHaveLength(0));
+    const urls = (await payloadsOf(subscription.id)).map((payload) => payload.url);
+    expect(urls).toEqual([`/dashboard?message=${encodeURIComponent(`chatwork-${messageId}`)}`]);
   });
 });
