@@ -2,7 +2,8 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings, settingsSchema } from './config.ts';
+import { pushAppEnv } from '../../emulators/sandbox-seed/start-sandbox-emulators.ts';
+import { ConfigError, DEFAULT_PUSH_SERVICE_ORIGINS, loadSettings, settingsSchema } from './config.ts';
 import { resolveSecrets, SECRETS_FILE_NAME } from './lib/secrets.ts';
 
 describe('loadSettings', () => {
@@ -201,6 +202,23 @@ describe('resolveSecrets', () => {
     });
     await expect(resolveSecrets(settings, () => undefined)).rejects.toThrow(
       /TOKEN_ENCRYPTION_KEY must be set/,
+    );
+  });
+});
+
+describe('PUSH_SERVICE_ORIGINS', () => {
+  it('takes https push services and plain http only on this machine; the sandbox adds its emulator to the defaults', () => {
+    expect(loadSettings({}).PUSH_SERVICE_ORIGINS).toEqual(DEFAULT_PUSH_SERVICE_ORIGINS);
+    const emulator = 'http://127.0.0.1:4110';
+    expect(loadSettings(pushAppEnv(emulator)).PUSH_SERVICE_ORIGINS).toEqual([
+      ...DEFAULT_PUSH_SERVICE_ORIGINS,
+      emulator,
+    ]);
+    expect(() => loadSettings({ PUSH_SERVICE_ORIGINS: 'http://push.example.com' })).toThrow(
+      /PUSH_SERVICE_ORIGINS/,
+    );
+    expect(() => loadSettings({ PUSH_SERVICE_ORIGINS: 'https://push.example.com/path' })).toThrow(
+      /PUSH_SERVICE_ORIGINS/,
     );
   });
 });
