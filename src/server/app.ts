@@ -703,6 +703,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduler.every('sweep-push-deliveries', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     await pushNotifications.service.sweepDeliveries();
   });
+  // What quiet hours held goes out within a minute of their end.
+  scheduler.every('release-held-notifications', 60_000, async () => {
+    await pushNotifications.service.releaseHeld();
+  });
   // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());
   if (gathering) app.addHook('onClose', () => gathering.close());

@@ -83,3 +83,20 @@ export const pushBursts = pgTable('push_bursts', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * What the quiet hours held back for a person: how many notifications, the newest message's place in Matome (ids
+ * only) and when the hours end. At that time one notification says how many came; the row goes with it.
+ */
+export const pushHeld = pgTable(
+  'push_held',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    latestUrl: text('latest_url').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('push_held_due_idx').on(table.dueAt)],
+);

@@ -20,18 +20,19 @@ export type NotifyVerdict =
   'notify' | 'muted' | 'rule-never' | 'quiet-hours' | 'connection' | 'kind' | 'stale';
 
 /**
- * Whether a new message notifies (decision 159). In order: a muted message never does, nor one a rule says never
- * to notify; nothing does during the quiet hours, nor what is older than a few minutes, nor a message of a
- * connection the person left out; a rule's "notify" then wins over the kinds; otherwise its kind must be chosen.
- * `message` carries the rules' outcome (`muted`, `notify`) as the live intake lays it.
+ * Whether a new message notifies (decision 159). A muted message never does, nor one a rule says never to notify,
+ * nor what is older than a few minutes, nor a message of a connection the person left out; a rule's "notify" then
+ * wins over the kinds, otherwise its kind must be chosen. What would notify during the quiet hours is held for
+ * their end (`quiet-hours`). `message` carries the rules' outcome (`muted`, `notify`) as the live intake lays it.
  */
 export function notifyVerdict(message: SourceMessage, context: NotifyContext): NotifyVerdict {
   if (message.muted === true) return 'muted';
   if (message.notify === false) return 'rule-never';
-  if (quietHoursEndAt(context.quietHours, context.now)) return 'quiet-hours';
   if (context.now.getTime() / 1000 - message.send_time > PUSH_FRESH_SECONDS) return 'stale';
   const { connection_ids: connections, kinds } = context.preferences;
   if (connections && !connections.includes(message.account_info.connection_id)) return 'connection';
-  if (message.notify === true) return 'notify';
-  return kinds.some((kind) => matchesTypeFilter(message.mention_types, kind)) ? 'notify' : 'kind';
+  const chosen =
+    message.notify === true || kinds.some((kind) => matchesTypeFilter(message.mention_types, kind));
+  if (!chosen) return 'kind';
+  return quietHoursEndAt(context.quietHours, context.now) ? 'quiet-hours' : 'notify';
 }

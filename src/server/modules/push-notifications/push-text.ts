@@ -9,6 +9,7 @@ import { PUSH_FIRST_LINE_MAX, type PushPayload } from '../../../contract/push-no
  */
 export const burstTag = (startedAt: Date) => `matome-mentions-${startedAt.getTime()}`;
 const TEST_TAG = 'matome-test';
+const HELD_TAG = 'matome-quiet-hours';
 
 /** Where Matome opens one message: the inbox with that message focused. */
 export function messagePath(message: SourceMessage): string {
@@ -77,14 +78,31 @@ export function messagePayload(
 
 export function testPayload(language: Language): PushPayload {
   return {
-    title: language === 'jp' ? 'Matome のテスト通知' : 'Matome test notification',
+    title: language === 'jp' ? 'まとめのテスト通知' : 'Matome test notification',
     body:
       language === 'jp'
-        ? 'この端末に Matome の通知が届きます。'
+        ? 'この端末にまとめの通知が届きます。'
         : 'Notifications from Matome reach this device.',
     tag: TEST_TAG,
     url: '/account#notifications',
     count: 1,
+    lang: language,
+  };
+}
+
+/** The one notification at the end of the quiet hours for what they held back. */
+export function heldPayload(language: Language, count: number, url: string): PushPayload {
+  return {
+    title:
+      language === 'jp'
+        ? `通知を控える時間中に${count}件のメッセージがありました`
+        : count === 1
+          ? '1 message came during your quiet hours'
+          : `${count} messages came during your quiet hours`,
+    body: language === 'jp' ? 'まとめを開いてご確認ください。' : 'Open Matome to read them.',
+    tag: HELD_TAG,
+    url,
+    count,
     lang: language,
   };
 }

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, lte, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../contract/push-notifications.ts';
 import type { Database } from '../../db/client.ts';
 import {
   notificationPreferences,
   pushBursts,
   pushDeliveries,
+  pushHeld,
   pushSubscriptions,
 } from '../../db/schema/push-notifications.ts';
 import { lockUserRows } from '../../db/user-lock.ts';
@@ -130,6 +131,22 @@ export function createPushRepo(db: Database) {
         .where(lt(pushDeliveries.createdAt, before))
         .returning({ key: pushDeliveries.messageKey });
       return removed.length;
+    },
+
+    /** Counts one more notification into what the quiet hours hold for the person, until `dueAt`. */
+    async hold(userId: string, latestUrl: string, dueAt: Date): Promise<void> {
+      await db
+        .insert(pushHeld)
+        .values({ userId, count: 1, latestUrl, dueAt })
+        .onConflictDoUpdate({
+          target: pushHeld.userId,
+          set: { count: sql`${pushHeld.count} + 1`, latestUrl, dueAt },
+        });
+    },
+
+    /** Takes what was held until `now` or before, each row by one instance only (the delete claims it). */
+    async takeDueHeld(now: Date): Promise<(typeof pushHeld.$inferSelect)[]> {
+      return db.delete(pushHeld).where(lte(pushHeld.dueAt, now)).returning();
     },
 
     /**

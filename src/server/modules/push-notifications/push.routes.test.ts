@@ -17,6 +17,10 @@ import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
 import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { createTokenCipher } from '../../lib/token-cipher.ts';
+import { createPushSender } from './push-sender.ts';
+import { createPushRepo } from './push.repo.ts';
+import { createPushService } from './push.service.ts';
 
 const WEBHOOK_TOKEN = Buffer.from('a webhook key of thirty-two bytes').toString('base64');
 const CHROME_UA =
@@ -235,7 +239,7 @@ describe('push devices', () => {
     });
     expect(test.json()).toEqual({ delivered: true });
     const [received] = await receivedPushes(push.url, subscription.id);
-    expect(JSON.parse(received!.payload)).toMatchObject({ title: 'Matome のテスト通知', lang: 'jp' });
+    expect(JSON.parse(received!.payload)).toMatchObject({ title: 'まとめのテスト通知', lang: 'jp' });
     expect(received!.vapid).toMatchObject({ aud: push.url, public_key: testSecrets.vapid.publicKey });
     const listed = await app().inject({
       method: 'GET',
@@ -388,7 +392,7 @@ describe('push notifications from the live intake', () => {
     expect(await pushed((me) => `[To:${me}] urgent: the server is down`, { room })).toBe(true);
   });
 
-  it('sends nothing during quiet hours that cross midnight in the person’s time zone', async () => {
+  it('holds what comes during quiet hours across midnight in the person’s zone, and tells it once when they end', async () => {
     const owner = await person();
     const { subscription } = await subscribe(owner.token);
     // A zone where it is 23:xx now, with quiet hours 22:00–02:00 there (Etc/GMT-N is N hours east of UTC).
@@ -396,36 +400,52 @@ describe('push notifications from the live intake', () => {
     const east = (23 - hour + 24) % 24;
     const offset = east > 14 ? east - 24 : east;
     const zone = offset === 0 ? 'Etc/UTC' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-    const quiet = await app().inject({
-      method: 'PUT',
-      url: '/api/rules/settings',
-      headers: bearer(owner.token),
-      payload: { match_mode: 'all', quiet_hours: { start: '22:00', end: '02:00', time_zone: zone } },
-    });
-    expect(quiet.statusCode, quiet.body).toBe(200);
-    const held = await mention(owner, (me) => `[To:${me}] at night`);
-
-    // Quiet hours over (in a zone where it is midday): the next mention notifies, the held one never does.
-    await app().inject({
-      method: 'PUT',
-      url: '/api/rules/settings',
-      headers: bearer(owner.token),
-      payload: { match_mode: 'all', quiet_hours: { start: '22:00', end: '02:00', time_zone: 'Etc/UTC' } },
-    });
-    const awake = new Date().getUTCHours();
-    if (awake >= 22 || awake < 2) {
-      await app().inject({
+    const setQuiet = (quiet_hours: unknown) =>
+      app().inject({
         method: 'PUT',
         url: '/api/rules/settings',
         headers: bearer(owner.token),
-        payload: { match_mode: 'all', quiet_hours: null },
+        payload: { match_mode: 'all', quiet_hours },
       });
-    }
+    expect((await setQuiet({ start: '22:00', end: '02:00', time_zone: zone })).statusCode).toBe(200);
+    const first = await mention(owner, (me) => `[To:${me}] at night`);
+    const second = await mention(owner, (me) => `[To:${me}] later at night`);
+
+    // Quiet hours over: the next mention notifies at once, the held ones did not.
+    expect((await setQuiet(null)).statusCode).toBe(200);
     const day = await mention(owner, (me) => `[To:${me}] in the day`);
     await vi.waitFor(async () => expect(await payloadsOf(subscription.id)).toHaveLength(1));
-    const [only] = await payloadsOf(subscription.id);
-    expect(only!.url).toContain(day);
-    expect(only!.url).not.toContain(held);
+    expect((await payloadsOf(subscription.id))[0]!.url).toContain(day);
+
+    // Once their end has come (in under three hours), one notification tells how many came, linking the newest.
+    const release = (hoursAhead: number) =>
+      createPushService({
+        repo: createPushRepo(testApp.database.db),
+        cipher: createTokenCipher(testSecrets.tokenEncryptionKey),
+        push: {
+          sender: createPushSender({
+            vapid: testSecrets.vapid,
+            subject: 'mailto:support@matome.test',
+            timeoutMs: 5_000,
+          }),
+          publicKey: testSecrets.vapid.publicKey,
+        },
+        allowedOrigins: [push.url],
+        isDemo: async () => false,
+        connectionIds: async () => new Set(),
+        quietHoursOf: async () => null,
+        clock: () => Date.now() + hoursAhead * 3_600_000,
+        log: { warn: () => undefined, error: () => undefined },
+      }).releaseHeld();
+    await release(0);
+    expect(await payloadsOf(subscription.id)).toHaveLength(1);
+    await release(3);
+    await release(3);
+    const [, held, ...more] = await payloadsOf(subscription.id);
+    expect(more).toEqual([]);
+    expect(held).toMatchObject({ title: '2 messages came during your quiet hours', count: 2 });
+    expect(held!.url).toContain(second);
+    expect(held!.url).not.toContain(first);
   });
 
   it('pushes a fresh mention a gathering found, once, and nothing older', async () => {

@@ -10,12 +10,13 @@ import {
   type PushPayload,
   type PushSubscribeInput,
 } from '../../../contract/push-notifications.ts';
+import { quietHoursEndAt } from '../../../contract/quiet-hours.ts';
 import type { QuietHours } from '../../../contract/rules.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import { notifyVerdict } from './push-decision.ts';
 import type { PushSender, PushTarget } from './push-sender.ts';
-import { burstTag, messagePayload, testPayload } from './push-text.ts';
+import { burstTag, heldPayload, messagePath, messagePayload, testPayload } from './push-text.ts';
 import type { NotificationPreferencesRow, PushRepo, PushSubscriptionRow } from './push.repo.ts';
 
 const KEYS_PURPOSE = 'push-subscription-keys';
@@ -219,8 +220,13 @@ export function createPushService(deps: PushServiceDeps) {
       const ordered = [...messages].sort((a, b) => a.send_time - b.send_time);
       for (const message of ordered) {
         const now = new Date(deps.clock());
-        if (notifyVerdict(message, { preferences, quietHours, now }) !== 'notify') continue;
+        const verdict = notifyVerdict(message, { preferences, quietHours, now });
+        if (verdict !== 'notify' && verdict !== 'quiet-hours') continue;
         if (!(await claim(userId, `${message.platform}:${message.platform_message_id}`))) continue;
+        if (verdict === 'quiet-hours') {
+          await repo.hold(userId, messagePath(message), quietHoursEndAt(quietHours, now)!);
+          continue;
+        }
         const burst = await repo.countIntoBurst(userId, now, PUSH_COLLAPSE_WINDOW_SECONDS * 1000);
         const tag = burstTag(burst.startedAt);
         await Promise.all(
@@ -238,6 +244,21 @@ export function createPushService(deps: PushServiceDeps) {
           ),
         );
       }
+    },
+
+    /** Sends what the quiet hours held, once their end has come: one notification per device saying how many. */
+    async releaseHeld(): Promise<number> {
+      if (!deps.push) return 0;
+      const due = await repo.takeDueHeld(new Date(deps.clock()));
+      for (const held of due) {
+        const devices = await repo.list(held.userId);
+        await Promise.all(
+          devices.map((device) =>
+            deliver(device, heldPayload(device.language as Language, held.count, held.latestUrl)),
+          ),
+        );
+      }
+      return due.length;
     },
 
     async sweepDeliveries(): Promise<number> {

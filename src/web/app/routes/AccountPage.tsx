@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
 import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
 import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
+import { platformNames } from '../../../contract/messages.ts';
 import { reauthenticationCodeOf } from '../../lib/reauthentication.ts';
 import { ProfileCard } from '../../features/account/components/ProfileCard.tsx';
 import { UsageStatsCard } from '../../features/account/components/UsageStatsCard.tsx';
@@ -13,6 +14,7 @@ import { SessionsCard } from '../../features/auth/components/SessionsCard.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
 import { ReplySettingsCard } from '../../features/messages/components/ReplySettingsCard.tsx';
+import { NotificationsCard } from '../../features/notifications/components/NotificationsCard.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The account page (SPEC §2): profile, security, connections, subscription, figures and the danger zone. */
@@ -48,6 +50,22 @@ export function AccountPage() {
       <SessionsCard shared={current?.isDemo ?? false} />
       {info.data && <ConnectedAccountsCard info={info.data} />}
       {current && !current.isDemo && <ReplySettingsCard />}
+      {info.data && !info.data.user.isDemo && (
+        <NotificationsCard
+          connections={[...info.data.connections.slack, ...info.data.connections.chatwork].map(
+            (connection) => ({
+              id: connection.id,
+              name: [
+                platformNames[connection.platform],
+                connection.platform_workspace_name,
+                connection.platform_user_name ?? connection.platform_user_id,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            }),
+          )}
+        />
+      )}
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}
