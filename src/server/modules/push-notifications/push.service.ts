@@ -13,13 +13,12 @@ import {
 import { quietHoursEndAt } from '../../../contract/quiet-hours.ts';
 import type { QuietHours } from '../../../contract/rules.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { PUSH_KEYS_PURPOSE, type TokenCipher } from '../../lib/token-cipher.ts';
 import { notifyVerdict } from './push-decision.ts';
 import type { PushSender, PushTarget } from './push-sender.ts';
 import { burstTag, heldPayload, messagePath, messagePayload, testPayload } from './push-text.ts';
 import type { NotificationPreferencesRow, PushRepo, PushSubscriptionRow } from './push.repo.ts';
 
-const KEYS_PURPOSE = 'push-subscription-keys';
 /** How long a claim that a message was pushed is kept: longer than any replay of an event. */
 export const DELIVERY_CLAIM_SECONDS = 24 * 60 * 60;
 
@@ -98,7 +97,7 @@ export function createPushService(deps: PushServiceDeps) {
 
   /** The device's address and keys; null when its keys were sealed under a key this server no longer has. */
   function targetOf(row: PushSubscriptionRow): PushTarget | null {
-    const opened = cipher.open(row.keysSealed, KEYS_PURPOSE);
+    const opened = cipher.open(row.keysSealed, PUSH_KEYS_PURPOSE);
     if (opened === null) return null;
     return { endpoint: row.endpoint, keys: JSON.parse(opened) as PushTarget['keys'] };
   }
@@ -151,7 +150,7 @@ export function createPushService(deps: PushServiceDeps) {
         {
           userId,
           endpoint: input.endpoint,
-          keysSealed: cipher.seal(JSON.stringify(input.keys), KEYS_PURPOSE),
+          keysSealed: cipher.seal(JSON.stringify(input.keys), PUSH_KEYS_PURPOSE),
           deviceLabel: label,
           language: input.language,
         },
