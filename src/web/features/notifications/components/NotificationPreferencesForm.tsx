@@ -33,6 +33,7 @@ export function NotificationPreferencesForm({
   const kindsId = useId();
   const accountsId = useId();
   const firstLineHint = useId();
+  const firstLineId = useId();
 
   const toggleIn = <T,>(list: T[], item: T, on: boolean) =>
     on ? [...list.filter((known) => known !== item), item] : list.filter((known) => known !== item);
@@ -119,21 +120,24 @@ export function NotificationPreferencesForm({
           )}
         </div>
       </fieldset>
-      <label className="flex items-start gap-3">
+      <div className="flex items-start gap-3">
         <input
+          id={firstLineId}
           type="checkbox"
           className="mt-1 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
           checked={firstLine}
           aria-describedby={firstLineHint}
           onChange={(event) => setFirstLine(event.target.checked)}
         />
-        <span>
-          <span className="text-sm font-medium text-slate-900">{t('preferences.firstLine')}</span>
-          <span id={firstLineHint} className="mt-1 block text-sm text-slate-600">
+        <div>
+          <label htmlFor={firstLineId} className="text-sm font-medium text-slate-900">
+            {t('preferences.firstLine')}
+          </label>
+          <p id={firstLineHint} className="mt-1 text-sm text-slate-600">
             {t('preferences.firstLineHint')}
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       <p className="text-sm text-slate-600">
         {t('preferences.rulesNote')}{' '}
         <Link to="/rules" className="font-medium text-indigo-700 underline">

@@ -38,6 +38,7 @@ export function ThisDeviceToggle({ devices }: { devices: PushDevice[] | undefine
   const { t } = useTranslation('notifications');
   const { showToast } = useToast();
   const hintId = useId();
+  const switchId = useId();
   const browser = useQuery({ queryKey: BROWSER_PUSH_QUERY_KEY, queryFn: browserState, staleTime: Infinity });
   const state: BrowserState = browser.data?.state ?? 'checking';
   const subscribed = browser.data?.subscribed ?? false;
@@ -105,23 +106,25 @@ export function ThisDeviceToggle({ devices }: { devices: PushDevice[] | undefine
     );
   }
   return (
-    <label className="mt-4 flex items-start gap-3">
+    <div className="mt-4 flex items-start gap-3">
       <input
+        id={switchId}
         type="checkbox"
         role="switch"
         className="mt-1 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
         checked={on}
-        aria-checked={on}
         disabled={busy || devices === undefined}
         aria-describedby={hintId}
         onChange={(event) => void toggle(event.target.checked)}
       />
-      <span>
-        <span className="font-medium text-slate-900">{t('device.toggle')}</span>
-        <span id={hintId} className="mt-1 block text-sm text-slate-600">
+      <div>
+        <label htmlFor={switchId} className="font-medium text-slate-900">
+          {t('device.toggle')}
+        </label>
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
           {t('device.hint')}
-        </span>
-      </span>
-    </label>
+        </p>
+      </div>
+    </div>
   );
 }
