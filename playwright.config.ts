@@ -104,6 +104,7 @@ export default defineConfig({
         MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? '3105',
         MAIL_CATCHER_SMTP_PORT: smtpPort,
         STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_PORT ?? '3107',
+        PUSH_EMULATOR_PORT: process.env.E2E_PUSH_PORT ?? '3110',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },
