@@ -30,11 +30,9 @@ export const notificationKinds = messageTypeFilters;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const DEFAULT_NOTIFICATION_KINDS: NotificationKind[] = ['mention', 'dm'];
 
-const base64url = (min: number, max: number) =>
-  inputText()
-    .min(min)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+/** Unpadded base64url (as browsers give keys) of exactly `length` characters, optionally padded. */
+const base64url = (length: number) =>
+  inputText().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), `must be ${length} characters of base64url`);
 
 /** What `PushSubscription.toJSON()` gives in a browser, with the page's language. */
 export const pushSubscribeSchema = z.strictObject({
@@ -45,9 +43,9 @@ export const pushSubscribeSchema = z.strictObject({
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     /** An uncompressed P-256 point: 65 bytes, 87 characters of base64url. */
-    p256dh: base64url(86, 90),
+    p256dh: base64url(87),
     /** 16 bytes: 22 characters of base64url. */
-    auth: base64url(21, 26),
+    auth: base64url(22),
   }),
   language: languageSchema,
 });
