@@ -81,5 +81,7 @@ describe('notifyVerdict', () => {
     const onlyOther = { ...DEFAULT_NOTIFICATION_PREFERENCES, connection_ids: ['c2'] };
     expect(notifyVerdict(message(), context({ preferences: onlyOther }))).toBe('connection');
     expect(notifyVerdict(message({ send_time: NOW.getTime() / 1000 - 3600 }), context())).toBe('stale');
+    const mine = message({ account: { account_id: 1, name: 'me', avatar_image_url: null } });
+    expect(notifyVerdict({ ...mine, notify: true }, context())).toBe('own');
   });
 });

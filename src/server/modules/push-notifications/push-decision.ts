@@ -17,7 +17,7 @@ export type NotifyContext = {
 };
 
 export type NotifyVerdict =
-  'notify' | 'muted' | 'rule-never' | 'quiet-hours' | 'connection' | 'kind' | 'stale';
+  'notify' | 'muted' | 'rule-never' | 'quiet-hours' | 'connection' | 'kind' | 'stale' | 'own';
 
 /**
  * Whether a new message notifies (decision 159). A muted message never does, nor one a rule says never to notify,
@@ -26,6 +26,8 @@ export type NotifyVerdict =
  * their end (`quiet-hours`). `message` carries the rules' outcome (`muted`, `notify`) as the live intake lays it.
  */
 export function notifyVerdict(message: SourceMessage, context: NotifyContext): NotifyVerdict {
+  // What the person wrote themselves (a gathered DM holds both sides) is never news to them.
+  if (String(message.account.account_id) === message.account_info.platform_user_id) return 'own';
   if (message.muted === true) return 'muted';
   if (message.notify === false) return 'rule-never';
   if (context.now.getTime() / 1000 - message.send_time > PUSH_FRESH_SECONDS) return 'stale';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { PUSH_DEVICES_QUERY_KEY } from './push-devices.ts';
+import { PUSH_QUERY_KEY } from './push-devices.ts';
 
 export async function removeDevice(id: string): Promise<void> {
   await apiRequest(`/push/devices/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -10,6 +10,7 @@ export function useRemoveDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeDevice,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_QUERY_KEY }),
+    // The devices, and this browser's own state when it was this device.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PUSH_QUERY_KEY }),
   });
 }
