@@ -106,6 +106,7 @@ export default defineConfig({
         STRIPE_EMULATOR_PORT: process.env.E2E_STRIPE_PORT ?? '3107',
         // The morning digest's job looks every few seconds, so a journey sees its digest without waiting a minute.
         DIGEST_CHECK_SECONDS: '2',
+        PUSH_EMULATOR_PORT: process.env.E2E_PUSH_PORT ?? '3110',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
       },

@@ -100,6 +100,7 @@ export const sandboxEmulatorURLs = {
   stripe: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? 3107}`,
   google: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 3108}`,
   github: `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 3109}`,
+  push: `http://127.0.0.1:${process.env.E2E_PUSH_PORT ?? 3110}`,
 } as const;
 
 /**

@@ -42,6 +42,7 @@ const result = spawnSync(
       E2E_STRIPE_PORT: String(stripePort),
       E2E_GOOGLE_PORT: String(await freePort()),
       E2E_GITHUB_PORT: String(await freePort()),
+      E2E_PUSH_PORT: String(await freePort()),
       E2E_DATA_DIR: dataDir,
     },
   },

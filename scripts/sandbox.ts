@@ -9,7 +9,7 @@ import {
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * `npm run sandbox`: the Slack, ChatWork, Stripe, Google and GitHub emulators with the sandbox seed, a mail catcher for the app's e-mail,
+ * `npm run sandbox`: the Slack, ChatWork, Stripe, Google, GitHub and push-service emulators with the sandbox seed, a mail catcher for the app's e-mail,
  * and the app (built if needed) wired to them with its own data folder, so the whole product runs on one machine
  * without the internet.
  */
@@ -25,6 +25,7 @@ const emulators = await startSandboxEmulators({
   appUrl: `http://127.0.0.1:${port}`,
   googlePort: Number(process.env.GOOGLE_EMULATOR_PORT ?? 4108),
   githubPort: Number(process.env.GITHUB_EMULATOR_PORT ?? 4109),
+  pushPort: Number(process.env.PUSH_EMULATOR_PORT ?? 4110),
 });
 // The app is on this machine whatever PUBLIC_URL says; the emulator posts its events straight to it.
 await deliverSlackEventsTo(emulators.slack.url, `http://127.0.0.1:${port}`);
@@ -58,6 +59,7 @@ process.stdout.write(
     `Stripe emulator:   ${emulators.stripe.url}  (pay with any e-mail; /_control/advance {"days": 31} renews plans)`,
     `Google emulator:   ${emulators.google.url}  (sign in with Google, Calendar and Tasks)`,
     `GitHub emulator:   ${emulators.github.url}  (sign in with GitHub)`,
+    `Push emulator:     ${emulators.push.url}  (a push service: POST /_control/subscriptions makes a device, GET /_control/received shows what it was sent, decrypted)`,
     `Mail catcher:      ${mail.url}  (every e-mail the app sends: confirmation and password-reset links)`,
     'Request logs: <emulator>/_control/requests. Post a Slack message as anyone (delivered as an event):',
     `  curl -X POST ${emulators.slack.url}/_control/events/post -H 'content-type: application/json' -d '{"channel":"C…","user":"U…","text":"<@U…> hi"}'`,

@@ -2,6 +2,7 @@ import { startChatworkEmulator } from '../chatwork/chatwork-emulator.ts';
 import type { RunningEmulator } from '../core/emulator-server.ts';
 import { startGithubEmulator } from '../github/github-emulator.ts';
 import { startGoogleEmulator } from '../google/google-emulator.ts';
+import { startPushEmulator } from '../push/push-emulator.ts';
 import { startSlackEmulator } from '../slack/slack-emulator.ts';
 import { startStripeEmulator } from '../stripe/stripe-emulator.ts';
 import { sandboxStripeSeed, stripeAppEnv } from './sandbox-stripe-seed.ts';
@@ -16,6 +17,8 @@ export interface SandboxEmulators {
   stripe: RunningEmulator;
   google: RunningEmulator;
   github: RunningEmulator;
+  /** A push service (RFC 8030): subscriptions made on it receive the app's push notifications, decrypted. */
+  push: RunningEmulator;
   /** The settings that point the app at these emulators with the sandbox OAuth apps. */
   appEnv: Record<string, string>;
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export interface SandboxEmulatorOptions {
   appUrl?: string;
   googlePort?: number;
   githubPort?: number;
+  pushPort?: number;
   host?: string;
   /** The time the seed's messages are relative to (epoch ms). */
   now?: number;
@@ -97,6 +101,22 @@ export function githubAppEnv(url: string): Record<string, string> {
   };
 }
 
+/** The push services of real browsers (the app's default PUSH_SERVICE_ORIGINS), which the sandbox keeps. */
+const BROWSER_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://*.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
+/**
+ * The push emulator beside the real browsers' push services: a browser's own subscription still goes to its
+ * vendor's service when the machine is online; tests and the sandbox's scripted devices use the emulator.
+ */
+export function pushAppEnv(url: string): Record<string, string> {
+  return { PUSH_SERVICE_ORIGINS: [...BROWSER_PUSH_SERVICES, url].join(',') };
+}
+
 /** Starts the provider emulators with the sandbox seeds: used by `npm run sandbox`, `npm run emulators`, e2e and the bench. */
 export async function startSandboxEmulators(options: SandboxEmulatorOptions = {}): Promise<SandboxEmulators> {
   const now = options.now ?? Date.now();
@@ -127,12 +147,14 @@ export async function startSandboxEmulators(options: SandboxEmulatorOptions = {}
   const stripe = await start(
     startStripeEmulator({ port: options.stripePort, host, seed: sandboxStripeSeed(options.appUrl) }),
   );
+  const push = await start(startPushEmulator({ port: options.pushPort, host }));
   return {
     slack,
     chatwork,
     google,
     github,
     stripe,
+    push,
     appEnv: {
       ...sandboxAppEnv({
         slack: slack.url,
@@ -141,6 +163,7 @@ export async function startSandboxEmulators(options: SandboxEmulatorOptions = {}
         github: github.url,
       }),
       ...stripeAppEnv(stripe.url),
+      ...pushAppEnv(push.url),
     },
     close: async () => {
       await Promise.all(started.map((running) => running.close()));

@@ -78,6 +78,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createRulesRepo } from './modules/rules/rules.repo.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
+import { createPushNotifications } from './modules/push-notifications/push-notifications.ts';
 import { createTagsService, type SampleTagCatalogue } from './modules/tags/tags.service.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -403,7 +404,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     slack: connectors.slack,
     appToken: settings.SLACK_APP_TOKEN,
     search: (row, sharedMaxAgeSeconds) => providerCalls.gatherSlack(row, sharedMaxAgeSeconds),
-    applyLiveChanges: (userId, changes) => messagesService.applyLiveChanges(userId, 'slack', changes),
+    applyLiveChanges: async (userId, changes) => {
+      const outcome = await messagesService.applyLiveChanges(userId, 'slack', changes);
+      pushNotifications.notifyNew(userId, outcome.added);
+      return outcome;
+    },
     onMessageDeleted: async (ref) => {
       await triageService.forgetMessage(ref);
       await repliesAwaited.forgetMessage(ref);
@@ -436,6 +441,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     ...(gathering ? { onAsked: gathering.asked } : {}),
     onGathered: async (userId, platform, parts) => {
+      pushNotifications.notifyGathered(
+        userId,
+        parts.flatMap((part) => part.messages),
+      );
       await accountStatsService.recordGathered(userId, platform, parts);
       await noteReplies(repliesAwaited.gathered)(userId, platform, parts);
     },
@@ -496,12 +505,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const { added, changed } = await messagesService.applyLiveChanges(userId, 'chatwork', {
         upsert: messages,
       });
+      pushNotifications.notifyNew(userId, added);
       await noteReplies(repliesAwaited.othersWrote)(userId, messages);
       return [...added, ...changed];
     },
     publicUrl: settings.PUBLIC_URL,
     chatworkWebUrl: settings.CHATWORK_AUTHORIZE_URL,
   });
+
+  const pushNotifications = createPushNotifications({
+    db: database.db,
+    settings,
+    vapid: secrets.vapid,
+    cipher,
+    ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
+    isDemo: (userId) => testModeService.isDemo(userId),
+    connectionIds: async (userId) =>
+      new Set(
+        (await Promise.all(platforms.map((platform) => connectionsService.listRows(userId, platform))))
+          .flat()
+          .map((row) => row.id),
+      ),
+    quietHoursOf: (userId) => rulesService.quietHours(userId),
+    isLive: async (userId) => !(await isSampleUser(userId)),
+    rulesFor: (userId) => rulesService.messageRules(userId),
+    clock,
+    log: app.log,
+  });
+  app.addHook('onClose', () => pushNotifications.drain());
 
   const geocodingOrigin = settings.REVERSE_GEOCODING_URL
     ? new URL(settings.REVERSE_GEOCODING_URL).origin
@@ -604,6 +635,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(savedViewsRoutes(savedViewsService), { prefix: '/api/saved-views' });
   await app.register(rulesRoutes(rulesService), { prefix: '/api/rules' });
+  await app.register(pushNotifications.routes, { prefix: '/api/push' });
   await app.register(hiddenMessagesRoutes(hiddenMessagesService), { prefix: '/api/messages' });
   await app.register(triageRoutes(triageService), { prefix: '/api' });
   await app.register(repliesAwaitedRoutes(repliesAwaited), { prefix: '/api' });
@@ -701,6 +733,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduler.every('sweep-woken-snoozes', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
     const owners = await triageService.sweepWokenSnoozes();
     if (owners > 0) app.log.info({ owners }, 'removed the snoozes that woke a week ago or more');
+  });
+  scheduler.every('sweep-push-deliveries', settings.DEMO_HIDES_SWEEP_SECONDS * 1000, async () => {
+    await pushNotifications.service.sweepDeliveries();
+  });
+  // What quiet hours held goes out within a minute of their end.
+  scheduler.every('release-held-notifications', 60_000, async () => {
+    await pushNotifications.service.releaseHeld();
   });
   // Hooks run last-registered first: jobs and queued events finish before the database closes.
   app.addHook('onClose', () => scheduler.close());

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings, settingsSchema } from './config.ts';
+import { pushAppEnv } from '../../emulators/sandbox-seed/start-sandbox-emulators.ts';
+import { ConfigError, DEFAULT_PUSH_SERVICE_ORIGINS, loadSettings, settingsSchema } from './config.ts';
 import { resolveSecrets, SECRETS_FILE_NAME } from './lib/secrets.ts';
 
 describe('loadSettings', () => {
@@ -104,6 +105,9 @@ describe('resolveSecrets', () => {
     const file = path.join(dataDir, SECRETS_FILE_NAME);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+    expect(first.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(notices[0]).toContain('the VAPID key pair');
+    expect(notices[0]).not.toContain(first.vapid!.privateKey);
 
     const second = await resolveSecrets(settings, (message) => notices.push(message));
     expect(second).toEqual(first);
@@ -130,11 +134,26 @@ describe('resolveSecrets', () => {
       JWT_SECRET: jwtSecret,
       TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
     });
+    const vapid = { publicKey: `B${'a'.repeat(86)}`, privateKey: 'p'.repeat(43) };
+    expect(
+      await resolveSecrets(
+        loadSettings({
+          DATA_DIR: dataDir,
+          JWT_SECRET: jwtSecret,
+          TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+        }),
+        () => undefined,
+      ),
+    ).toEqual({ jwtSecret, tokenEncryptionKey, previousTokenEncryptionKeys: [], vapid });
     expect(await resolveSecrets(settings, () => undefined)).toEqual({
       jwtSecret,
       tokenEncryptionKey,
       previousTokenEncryptionKeys: [],
+      vapid: expect.objectContaining({ publicKey: expect.any(String) }),
     });
+    expect(() => loadSettings({ VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
   });
 
   it('seals with the first of TOKEN_ENCRYPTION_KEYS and keeps every other key it knows for opening', async () => {
@@ -156,6 +175,7 @@ describe('resolveSecrets', () => {
       jwtSecret: 'j'.repeat(40),
       tokenEncryptionKey: newest,
       previousTokenEncryptionKeys: [older, oldest, generated],
+      vapid: expect.objectContaining({ publicKey: expect.any(String) }),
     });
     expect(() => loadSettings({ TOKEN_ENCRYPTION_KEYS: `${newest},not-a-key` })).toThrow(
       /TOKEN_ENCRYPTION_KEYS/,
@@ -166,7 +186,12 @@ describe('resolveSecrets', () => {
       JWT_SECRET: 'j'.repeat(40),
       TOKEN_ENCRYPTION_KEYS: newest,
     });
-    expect((await resolveSecrets(production, () => undefined)).tokenEncryptionKey).toBe(newest);
+    const notices: string[] = [];
+    const shared = await resolveSecrets(production, (message) => notices.push(message));
+    expect(shared.tokenEncryptionKey).toBe(newest);
+    // Instances must share one VAPID pair: none is generated, and push is off until it is set.
+    expect(shared.vapid).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set/)]);
   });
 
   it('stops start-up in production on PostgreSQL when a secret is missing', async () => {
@@ -177,6 +202,23 @@ describe('resolveSecrets', () => {
     });
     await expect(resolveSecrets(settings, () => undefined)).rejects.toThrow(
       /TOKEN_ENCRYPTION_KEY must be set/,
+    );
+  });
+});
+
+describe('PUSH_SERVICE_ORIGINS', () => {
+  it('takes https push services and plain http only on this machine; the sandbox adds its emulator to the defaults', () => {
+    expect(loadSettings({}).PUSH_SERVICE_ORIGINS).toEqual(DEFAULT_PUSH_SERVICE_ORIGINS);
+    const emulator = 'http://127.0.0.1:4110';
+    expect(loadSettings(pushAppEnv(emulator)).PUSH_SERVICE_ORIGINS).toEqual([
+      ...DEFAULT_PUSH_SERVICE_ORIGINS,
+      emulator,
+    ]);
+    expect(() => loadSettings({ PUSH_SERVICE_ORIGINS: 'http://push.example.com' })).toThrow(
+      /PUSH_SERVICE_ORIGINS/,
+    );
+    expect(() => loadSettings({ PUSH_SERVICE_ORIGINS: 'https://push.example.com/path' })).toThrow(
+      /PUSH_SERVICE_ORIGINS/,
     );
   });
 });

@@ -73,6 +73,14 @@ export const DEFAULT_AVATAR_HOSTS = [
   'https://appdata.chatwork.com',
 ];
 
+/** The push services of Chrome and Edge, Firefox, Safari and Windows (decision 159). */
+export const DEFAULT_PUSH_SERVICE_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://*.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
 /** Every setting the server reads. README.md and .env.example document each one. */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -208,6 +216,30 @@ export const settingsSchema = z.object({
   REVERSE_GEOCODING_URL: z.url().optional(),
   /** Where the contact page's e-mails and the legal notice point; by default support at the host of PUBLIC_URL. */
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * Web Push (decision 159): the VAPID key pair that signs every push, as web-push's `generateVAPIDKeys` gives them
+   * (base64url: a 65-byte public P-256 point and a 32-byte private scalar). Unset: generated once into DATA_DIR like
+   * JWT_SECRET. Changing them invalidates every device's subscription.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about this sender: mailto: or https:. Unset: mailto: the SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  /**
+   * The push services a device's subscription may point at, comma-separated, as https origins (`*.` allowed in
+   * front); plain http only for this machine (the sandbox's push emulator). A subscription elsewhere is refused, so
+   * the server never posts to an address a visitor chose.
+   */
+  PUSH_SERVICE_ORIGINS: cspHostListFromString.prefault(DEFAULT_PUSH_SERVICE_ORIGINS.join(',')),
   /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
@@ -224,6 +256,20 @@ const checkedSettingsSchema = settingsSchema
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not be longer than REQUEST_TIMEOUT_MS',
   })
+  .refine(
+    (settings) => (settings.VAPID_PUBLIC_KEY === undefined) === (settings.VAPID_PRIVATE_KEY === undefined),
+    {
+      path: ['VAPID_PRIVATE_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npx web-push generate-vapid-keys)',
+    },
+  )
+  .refine(
+    (settings) =>
+      settings.PUSH_SERVICE_ORIGINS.every(
+        (origin) => origin.startsWith('https://') || isLoopbackUrl(origin.replace('*.', '')),
+      ),
+    { path: ['PUSH_SERVICE_ORIGINS'], message: 'must be https origins (plain http only for localhost)' },
+  )
   .superRefine((settings, ctx) => {
     // OAuth redirects and session cookies travel to PUBLIC_URL, and ChatWork registers only https redirect URIs.
     const url = new URL(settings.PUBLIC_URL);

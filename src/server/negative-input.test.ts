@@ -58,6 +58,9 @@ const PATTERN_SAMPLES = [
   '1767225600000-1',
   // A thread key of a ChatWork message: platform enums sample as their first value, chatwork.
   'chatwork:81551305:953938533519720448',
+  // A push subscription's keys (base64url of a P-256 point and of 16 bytes).
+  `B${'A'.repeat(86)}`,
+  'c2FtcGxlLWF1dGgtc2Vjcg',
 ];
 const STACK_TRACE = /\bat .+\.(ts|js):\d+/;
 
@@ -102,6 +105,7 @@ function sample(schema: JsonSchema, name = ''): unknown {
 
 function sampleString(schema: JsonSchema, name: string): string {
   if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'uri') return 'https://fcm.googleapis.com/fcm/send/sample';
   if (schema.format === 'email' || /email$/i.test(name)) return `walk-${randomUUID()}@example.com`;
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');

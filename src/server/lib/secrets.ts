@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { ConfigError, type Settings } from '../config.ts';
 
@@ -10,11 +11,17 @@ export type Secrets = {
   tokenEncryptionKey: string;
   /** Older keys that still open what they sealed, until `npm run tokens:reseal` has moved it to the current key. */
   previousTokenEncryptionKeys?: readonly string[];
+  /** Signs Web Push messages (decision 159); absent, push notifications are off. */
+  vapid?: VapidKeys;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 const storedSecretsSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
 });
 
 const generators = {
@@ -48,16 +55,42 @@ export async function resolveSecrets(settings: Settings, log: (message: string) 
     );
   }
 
+  // Several production instances on PostgreSQL must share one VAPID pair, so there a missing pair turns push off
+  // (with a notice) rather than stopping an upgraded deployment that has not set one yet.
+  const vapidShared = settings.NODE_ENV === 'production' && Boolean(settings.DATABASE_URL);
+  let vapid: VapidKeys | undefined =
+    settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY
+      ? { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY }
+      : undefined;
+  if (!vapid && vapidShared) {
+    log(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: push notifications are off. ' +
+        'Generate a pair with `npx web-push generate-vapid-keys` and set it on every instance.',
+    );
+  }
+  const generateVapid = !vapid && !vapidShared;
+
   const file = path.join(settings.DATA_DIR, SECRETS_FILE_NAME);
-  const stored = missing.length > 0 || keyList.length > 0 ? await readStoredSecrets(file) : {};
+  const stored =
+    missing.length > 0 || keyList.length > 0 || generateVapid ? await readStoredSecrets(file) : {};
   const values = { ...provided };
-  const generated: SecretName[] = [];
+  const generated: string[] = [];
   for (const name of missing) {
     values[name] = stored[name];
     if (!values[name]) {
       values[name] = generators[name]();
       stored[name] = values[name];
       generated.push(name);
+    }
+  }
+  if (generateVapid) {
+    if (stored.VAPID_PUBLIC_KEY && stored.VAPID_PRIVATE_KEY) {
+      vapid = { publicKey: stored.VAPID_PUBLIC_KEY, privateKey: stored.VAPID_PRIVATE_KEY };
+    } else {
+      vapid = webPush.generateVAPIDKeys();
+      stored.VAPID_PUBLIC_KEY = vapid.publicKey;
+      stored.VAPID_PRIVATE_KEY = vapid.privateKey;
+      generated.push('the VAPID key pair');
     }
   }
   if (generated.length > 0) {
@@ -81,6 +114,7 @@ export async function resolveSecrets(settings: Settings, log: (message: string) 
     jwtSecret: values.JWT_SECRET!,
     tokenEncryptionKey: current,
     previousTokenEncryptionKeys: [...new Set(previous)],
+    ...(vapid ? { vapid } : {}),
   };
 }
 

@@ -64,3 +64,6 @@ export type TokenCipher = ReturnType<typeof createTokenCipher>;
 
 /** What a ChatWork account webhook's token is sealed for (the live module seals it, key rotation re-seals it). */
 export const CHATWORK_WEBHOOK_TOKEN_PURPOSE = 'chatwork-webhook-token';
+
+/** A push subscription's p256dh and auth keys (decision 159). */
+export const PUSH_KEYS_PURPOSE = 'push-subscription-keys';

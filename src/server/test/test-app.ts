@@ -2,6 +2,7 @@ import type { LiveEvents } from '../lib/live-events.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import webPush from 'web-push';
 import { startMailCatcher, type MailCatcher } from '../../../emulators/mail/mail-catcher.ts';
 import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
@@ -11,6 +12,7 @@ import type { Secrets } from '../lib/secrets.ts';
 export const testSecrets = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
   tokenEncryptionKey: randomBytes(32).toString('base64'),
+  vapid: webPush.generateVAPIDKeys(),
 };
 
 /**

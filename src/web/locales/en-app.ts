@@ -10,6 +10,7 @@ import google from './en/google.json';
 import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
 import messages from './en/messages.json';
+import notifications from './en/notifications.json';
 import reply from './en/reply.json';
 import rules from './en/rules.json';
 import snooze from './en/snooze.json';
@@ -29,6 +30,7 @@ export const strings = {
   hiding,
   messages,
   messageText,
+  notifications,
   reply,
   rules,
   snooze,

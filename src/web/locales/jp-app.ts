@@ -10,6 +10,7 @@ import google from './jp/google.json';
 import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
+import notifications from './jp/notifications.json';
 import reply from './jp/reply.json';
 import rules from './jp/rules.json';
 import snooze from './jp/snooze.json';
@@ -29,6 +30,7 @@ export const strings = {
   hiding,
   messages,
   messageText,
+  notifications,
   reply,
   rules,
   snooze,

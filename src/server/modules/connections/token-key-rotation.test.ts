@@ -9,7 +9,11 @@ import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.t
 import { defaultSlackSeed } from '../../../../emulators/slack/slack-seed.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { CHATWORK_WEBHOOK_TOKEN_PURPOSE, createTokenCipher } from '../../lib/token-cipher.ts';
+import {
+  CHATWORK_WEBHOOK_TOKEN_PURPOSE,
+  PUSH_KEYS_PURPOSE,
+  createTokenCipher,
+} from '../../lib/token-cipher.ts';
 import { registerUser } from '../../test/auth-helpers.ts';
 import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createPostgresTestDatabase, createTestApp, testSecrets } from '../../test/test-app.ts';
@@ -98,6 +102,12 @@ describe('rotating the token-encryption key', () => {
         `insert into chatwork_webhooks (connection_id, token_encrypted)
          select id, '${oldCipher.seal('c2VjcmV0', CHATWORK_WEBHOOK_TOKEN_PURPOSE)}' from platform_connections`,
       );
+      // And a device's push subscription keys (decision 159).
+      await database.db.execute(
+        `insert into push_subscriptions (user_id, endpoint, keys_sealed, language)
+         select id, 'https://fcm.googleapis.com/fcm/send/x', '${oldCipher.seal('{"p256dh":"p","auth":"a"}', PUSH_KEYS_PURPOSE)}', 'en'
+         from users where not is_demo`,
+      );
     } finally {
       await database.close();
     }
@@ -116,7 +126,7 @@ describe('rotating the token-encryption key', () => {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     });
     expect(reseal.code, reseal.output).toBe(0);
-    expect(reseal.output).toContain(`Re-sealed 5 provider secrets with key ${newKeyId}`);
+    expect(reseal.output).toContain(`Re-sealed 6 provider secrets with key ${newKeyId}`);
 
     const resealedDatabase = await openSharedDatabase();
     try {
@@ -128,6 +138,12 @@ describe('rotating the token-encryption key', () => {
         for (const value of Object.values(stored.rows[0]!))
           expect(value.startsWith(`${newKeyId}.`)).toBe(true);
       }
+      const push = (await resealedDatabase.db.execute('select keys_sealed from push_subscriptions')) as {
+        rows: { keys_sealed: string }[];
+      };
+      expect(createTokenCipher(newKey).open(push.rows[0]!.keys_sealed, PUSH_KEYS_PURPOSE)).toBe(
+        '{"p256dh":"p","auth":"a"}',
+      );
       const google = (await resealedDatabase.db.execute(
         'select access_token_encrypted from google_connections',
       )) as { rows: { access_token_encrypted: string }[] };

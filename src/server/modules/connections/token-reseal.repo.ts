@@ -4,11 +4,13 @@ import { chatworkWebhooks } from '../../db/schema/chatwork-webhooks.ts';
 import { googleConnections } from '../../db/schema/google.ts';
 import { oauthStates } from '../../db/schema/oauth-states.ts';
 import { platformConnections } from '../../db/schema/platform-connections.ts';
+import { pushSubscriptions } from '../../db/schema/push-notifications.ts';
 
 export type SealedTokens = { accessTokenEncrypted: string; refreshTokenEncrypted: string | null };
 export type SealedConnection = SealedTokens & { id: string };
 export type SealedVerifier = { stateHash: string; codeVerifierEncrypted: string };
 export type SealedWebhookToken = { connectionId: string; tokenEncrypted: string };
+export type SealedPushKeys = { id: string; keysSealed: string };
 
 /** Every sealed provider secret, page by page, for moving them to the current encryption key. */
 export function createTokenResealRepo(db: Database) {
@@ -131,6 +133,23 @@ export function createTokenResealRepo(db: Database) {
             eq(chatworkWebhooks.tokenEncrypted, before.tokenEncrypted),
           ),
         );
+    },
+
+    /** Push subscriptions' keys (decision 159), sealed like provider tokens. */
+    async pushKeysAfter(afterId: string | null, limit: number): Promise<SealedPushKeys[]> {
+      return db
+        .select({ id: pushSubscriptions.id, keysSealed: pushSubscriptions.keysSealed })
+        .from(pushSubscriptions)
+        .where(afterId ? gt(pushSubscriptions.id, afterId) : undefined)
+        .orderBy(asc(pushSubscriptions.id))
+        .limit(limit);
+    },
+
+    async replacePushKeys(before: SealedPushKeys, keysSealed: string): Promise<void> {
+      await db
+        .update(pushSubscriptions)
+        .set({ keysSealed })
+        .where(and(eq(pushSubscriptions.id, before.id), eq(pushSubscriptions.keysSealed, before.keysSealed)));
     },
   };
 }

@@ -1,4 +1,8 @@
-import { CHATWORK_WEBHOOK_TOKEN_PURPOSE, type TokenCipher } from '../../lib/token-cipher.ts';
+import {
+  CHATWORK_WEBHOOK_TOKEN_PURPOSE,
+  PUSH_KEYS_PURPOSE,
+  type TokenCipher,
+} from '../../lib/token-cipher.ts';
 import type { SealedConnection, SealedTokens, TokenResealRepo } from './token-reseal.repo.ts';
 
 /** Counts of sealed values (an access token, a refresh token, a PKCE verifier each count once). */
@@ -88,6 +92,13 @@ export async function resealProviderSecrets(
     (row) => row.tokenEncrypted,
     CHATWORK_WEBHOOK_TOKEN_PURPOSE,
     repo.replaceWebhookToken,
+  );
+  await resealValueRows(
+    repo.pushKeysAfter,
+    (row) => row.id,
+    (row) => row.keysSealed,
+    PUSH_KEYS_PURPOSE,
+    repo.replacePushKeys,
   );
   return report;
 }

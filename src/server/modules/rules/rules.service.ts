@@ -143,6 +143,11 @@ export function createRulesService(deps: RulesServiceDeps) {
       return toSettings(row);
     },
 
+    /** The person's quiet hours, for notifications (decision 159); null when they set none. */
+    async quietHours(userId: string): Promise<QuietHours | null> {
+      return toSettings(await repo.preferences(userId)).quiet_hours;
+    },
+
     /**
      * The rules that apply now, ready to decide what they do to a message, or null when none applies (nothing to
      * lay over the messages).

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { accountInfoQueryOptions, accountStatsQueryOptions } from '../../features/account/api/account.ts';
 import { ConnectedAccountsCard } from '../../features/account/components/ConnectedAccountsCard.tsx';
 import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection.tsx';
+import { platformNames } from '../../../contract/messages.ts';
 import { reauthenticationCodeOf } from '../../lib/reauthentication.ts';
 import { ProfileCard } from '../../features/account/components/ProfileCard.tsx';
 import { UsageStatsCard } from '../../features/account/components/UsageStatsCard.tsx';
@@ -14,6 +15,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { DigestSettingsCard } from '../../features/digest/components/DigestSettingsCard.tsx';
 import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
 import { ReplySettingsCard } from '../../features/messages/components/ReplySettingsCard.tsx';
+import { NotificationsCard } from '../../features/notifications/components/NotificationsCard.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The account page (SPEC §2): profile, security, connections, subscription, figures and the danger zone. */
@@ -50,6 +52,22 @@ export function AccountPage() {
       {info.data && <ConnectedAccountsCard info={info.data} />}
       {current && !current.isDemo && <ReplySettingsCard />}
       {current && !current.isDemo && <DigestSettingsCard />}
+      {info.data && !info.data.user.isDemo && (
+        <NotificationsCard
+          connections={[...info.data.connections.slack, ...info.data.connections.chatwork].map(
+            (connection) => ({
+              id: connection.id,
+              name: [
+                platformNames[connection.platform],
+                connection.platform_workspace_name,
+                connection.platform_user_name ?? connection.platform_user_id,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            }),
+          )}
+        />
+      )}
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}

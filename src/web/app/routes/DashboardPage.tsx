@@ -28,6 +28,7 @@ import { TodaySchedule } from '../../features/google/components/TodaySchedule.ts
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUndoStack } from '../../lib/use-undo-stack.ts';
+import { useMessageFromUrl } from '../hooks/use-message-from-url.ts';
 import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { DashboardOnboarding } from './DashboardOnboarding.tsx';
 import { useRestriction } from '../hooks/use-restriction.ts';
@@ -42,6 +43,7 @@ export function DashboardPage() {
   const { t: tMessages } = useTranslation('messages');
   useDocumentTitle(t('title'));
   useConnectionReturnToast();
+  useMessageFromUrl();
   const onboardingForced = useOnboardingFlag();
   const queryClient = useQueryClient();
   const testMode = useQuery(testModeQueryOptions());

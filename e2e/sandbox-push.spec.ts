@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import {
+  failOnConsoleErrors,
+  openConnectionsPanel,
+  postInSlack,
+  registerThroughMail,
+  sandboxEmulatorURLs,
+  uniqueEmail,
+} from './support.ts';
+
+failOnConsoleErrors();
+
+type Received = { subscription_id: string; payload: string };
+
+async function receivedBy(subscriptionId: string): Promise<{ title: string; body: string; url: string }[]> {
+  const response = await fetch(
+    `${sandboxEmulatorURLs.push}/_control/received?subscription=${encodeURIComponent(subscriptionId)}`,
+  );
+  const { received } = (await response.json()) as { received: Received[] };
+  return received.map((push) => JSON.parse(push.payload) as { title: string; body: string; url: string });
+}
+
+test('a mention posted in the Slack emulator reaches the person’s device as one push, decrypted by the push service', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('push');
+  const password = 'sandbox-secret';
+  await registerThroughMail(page, { name: 'Maya Chen', email, password });
+  await openConnectionsPanel(page);
+  await page.getByRole('button', { name: 'Connect Slack' }).click();
+  await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText('Slack connected: Acme Corp.')).toBeVisible();
+
+  // A device as a browser's push service makes it (the Chromium push itself needs the service worker).
+  const made = await fetch(`${sandboxEmulatorURLs.push}/_control/subscriptions`, { method: 'POST' });
+  const { id: subscriptionId, ...subscription } = (await made.json()) as { id: string };
+  const login = await page.request.post('/api/auth/login', { data: { email, password } });
+  const { tokens } = (await login.json()) as { tokens: { accessToken: string } };
+  const subscribed = await page.request.post('/api/push/devices', {
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+    data: { ...subscription, language: 'en' },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+
+  const ts = await postInSlack({ user: 'U01KEN000', text: `<@U01MAYA00> push check ${Date.now()}` });
+  await expect.poll(async () => (await receivedBy(subscriptionId)).length, { timeout: 20_000 }).toBe(1);
+  const marker = await postInSlack({ user: 'U01KEN000', text: `<@U01MAYA00> and one more` });
+  await expect.poll(async () => (await receivedBy(subscriptionId)).length, { timeout: 20_000 }).toBe(2);
+
+  const [first, second] = await receivedBy(subscriptionId);
+  expect(first!.url).toContain(encodeURIComponent(ts));
+  expect(first!.body).toContain('#general');
+  expect(first!.body).not.toContain('push check');
+  // Within a minute: the second one counts the burst instead of standing alone.
+  expect(second).toMatchObject({ title: '2 new mentions' });
+  expect(second!.url).toContain(encodeURIComponent(marker));
+});
