@@ -9,6 +9,7 @@ import google from './en/google.json';
 import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
 import messages from './en/messages.json';
+import offline from './en/offline.json';
 import reply from './en/reply.json';
 import rules from './en/rules.json';
 import snooze from './en/snooze.json';
@@ -27,6 +28,7 @@ export const strings = {
   hiding,
   messages,
   messageText,
+  offline,
   reply,
   rules,
   snooze,

@@ -9,6 +9,7 @@ import google from './jp/google.json';
 import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
+import offline from './jp/offline.json';
 import reply from './jp/reply.json';
 import rules from './jp/rules.json';
 import snooze from './jp/snooze.json';
@@ -27,6 +28,7 @@ export const strings = {
   hiding,
   messages,
   messageText,
+  offline,
   reply,
   rules,
   snooze,

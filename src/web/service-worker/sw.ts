@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -21,6 +22,8 @@ const APP_SHELL_URL = '/dashboard';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// A first installation serves the page that installed it at once; a new version still waits to be asked.
+clientsClaim();
 
 // Pages come from the server while it answers (each with its own nonce and title); without a network, the kept
 // shell opens instead and the app shows that it is offline. Files and the API are not pages.

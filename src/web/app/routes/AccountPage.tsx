@@ -13,6 +13,7 @@ import { SessionsCard } from '../../features/auth/components/SessionsCard.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
 import { ReplySettingsCard } from '../../features/messages/components/ReplySettingsCard.tsx';
+import { KeepInboxCard } from '../../features/offline/components/KeepInboxCard.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The account page (SPEC §2): profile, security, connections, subscription, figures and the danger zone. */
@@ -48,6 +49,7 @@ export function AccountPage() {
       <SessionsCard shared={current?.isDemo ?? false} />
       {info.data && <ConnectedAccountsCard info={info.data} />}
       {current && !current.isDemo && <ReplySettingsCard />}
+      <KeepInboxCard />
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}
