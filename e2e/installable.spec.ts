@@ -97,6 +97,11 @@ for (const language of languages) {
     await expect(banner).toBeVisible();
     await expect(page.getByRole('button', { name: text.login, exact: true })).toBeDisabled();
 
+    // The landing page's address opens the app too, rather than the browser's error page.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(banner).toBeVisible();
+
     await context.setOffline(false);
     await expect(banner).toBeHidden();
     await expect(page.getByRole('button', { name: text.login, exact: true })).toBeEnabled();

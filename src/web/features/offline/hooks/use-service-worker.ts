@@ -2,6 +2,24 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 
 /**
+ * After the page's own loading is done and the main thread is idle: installing the worker fetches the whole app
+ * shell, which must not compete with the first screen.
+ */
+function whenIdleAfterLoad(): Promise<void> {
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5_000 });
+        else setTimeout(resolve, 1_000);
+      }),
+  );
+}
+
+/**
  * Registers the service worker (built from src/web/service-worker/sw.ts) once the app has loaded, through
  * workbox-window, which arrives in its own small chunk. A new version waits: `update` is set while it does, and
  * `reload` lets it take over and reloads the page once it controls it, never under the person's hands.
@@ -16,7 +34,8 @@ export function useServiceWorker(): { updateReady: boolean; reload: () => void; 
     let active = true;
     let registered: Workbox | null = null;
     const onWaiting = () => active && setUpdateReady(true);
-    void import('workbox-window').then(({ Workbox }) => {
+    void whenIdleAfterLoad().then(async () => {
+      const { Workbox } = await import('workbox-window');
       if (!active) return;
       registered = new Workbox('/sw.js', { scope: '/' });
       registered.addEventListener('waiting', onWaiting);
