@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxSettingCard } from '../../../components/ui/CheckboxSettingCard.tsx';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { canKeepInbox, isKeepingInbox, setKeepingInbox } from '../../../lib/offline-inbox.ts';
 
@@ -10,7 +11,6 @@ import { canKeepInbox, isKeepingInbox, setKeepingInbox } from '../../../lib/offl
 export function KeepInboxCard() {
   const { t } = useTranslation('offline');
   const { showToast } = useToast();
-  const hintId = useId();
   const available = canKeepInbox();
   const [keeping, setKeeping] = useState<boolean | null>(available ? null : false);
   const [saving, setSaving] = useState(false);
@@ -39,29 +39,14 @@ export function KeepInboxCard() {
   };
 
   return (
-    <section
-      aria-labelledby="keep-inbox-title"
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="keep-inbox-title" className="text-lg font-semibold text-slate-900">
-        {t('keepInbox.title')}
-      </h2>
-      <label className="mt-4 flex items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-1 size-4 shrink-0 rounded border-slate-400 accent-indigo-600"
-          checked={keeping ?? false}
-          disabled={!available || keeping === null || saving}
-          aria-describedby={hintId}
-          onChange={(event) => void change(event.target.checked)}
-        />
-        <span>
-          <span className="font-medium text-slate-900">{t('keepInbox.label')}</span>
-          <span id={hintId} className="mt-1 block text-sm text-slate-600">
-            {available ? t('keepInbox.hint') : t('keepInbox.unavailable')}
-          </span>
-        </span>
-      </label>
-    </section>
+    <CheckboxSettingCard
+      titleId="keep-inbox-title"
+      title={t('keepInbox.title')}
+      label={t('keepInbox.label')}
+      hint={available ? t('keepInbox.hint') : t('keepInbox.unavailable')}
+      checked={keeping ?? false}
+      disabled={!available || keeping === null || saving}
+      onChange={(on) => void change(on)}
+    />
   );
 }
