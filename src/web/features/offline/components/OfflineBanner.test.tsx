@@ -18,15 +18,17 @@ afterEach(() => {
 describe('OfflineBanner', () => {
   it('says the app is offline while the browser is, and leaves by itself when the network is back', async () => {
     render(<OfflineBanner />);
-    const status = screen.getByRole('status');
-    expect(status).toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).toBeNull();
 
     browserGoes(false);
+    const status = screen.getByRole('status');
     expect(status).toHaveTextContent('You are offline.');
     expect(status).toHaveTextContent('actions that need the network are paused');
+    // Inside a region that was there before, so screen readers announce it.
+    expect(status.parentElement).toHaveAttribute('aria-live', 'polite');
 
     browserGoes(true);
-    expect(status).toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('says so in Japanese', async () => {
@@ -38,7 +40,6 @@ describe('OfflineBanner', () => {
 
   it('shows when an API call gets no answer though the browser thinks it is online, until one comes', async () => {
     render(<OfflineBanner />);
-    const status = screen.getByRole('status');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -46,13 +47,13 @@ describe('OfflineBanner', () => {
       }),
     );
     await act(() => expect(apiRequest('/tags')).rejects.toMatchObject({ code: 'NETWORK_ERROR' }));
-    expect(status).toHaveTextContent('You are offline.');
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline.');
 
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{"tags":[]}', { headers: { 'content-type': 'application/json' } })),
     );
     await act(() => apiRequest('/tags'));
-    expect(status).toBeEmptyDOMElement();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

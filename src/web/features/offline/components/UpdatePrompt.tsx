@@ -11,9 +11,12 @@ export function UpdatePrompt() {
   const { t } = useTranslation('ui');
   const { updateReady, reload, dismiss } = useServiceWorker();
   return (
-    <div role="status">
+    <div aria-live="polite">
       {updateReady ? (
-        <div className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg">
+        <div
+          role="status"
+          className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg"
+        >
           <RefreshCw aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
           <p className="flex-1">{t('update.ready')}</p>
           <Button variant="secondary" size="sm" onClick={dismiss}>
