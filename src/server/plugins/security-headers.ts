@@ -19,6 +19,9 @@ export function contentSecurityPolicy(
     'img-src': ["'self'", 'data:', ...avatarHosts],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...connectHosts],
+    // The service worker and the web app manifest are this origin's own files (docs/decisions/158).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

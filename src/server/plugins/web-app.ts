@@ -11,6 +11,11 @@ import { landingVariant } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
+ * The service worker and the web app manifest keep their names across releases: a browser asks again every time,
+ * so a new release reaches installed apps at their next start (docs/decisions/158).
+ */
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+/**
  * Chromium shows a PDF through an internal <embed> that the document's own policy governs, so the app's policy
  * (`object-src 'none'`, no inline styles) would block the help guides; a PDF runs none of our code, so it only keeps
  * the framing rule.
@@ -74,6 +79,7 @@ export async function registerWebApp(
       setHeaders: (reply, filePath) => {
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) reply.header('cache-control', IMMUTABLE);
+        else if (REVALIDATED_FILES.has(relative)) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
         if (filePath.endsWith('.pdf')) reply.header('content-security-policy', PDF_CONTENT_SECURITY_POLICY);
       },

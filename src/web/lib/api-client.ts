@@ -1,4 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/auth-constants.ts';
+import { reportReachable, reportUnreachable } from './connectivity.ts';
 import { i18n } from './i18n.ts';
 import { accessTokenStore } from './token-storage.ts';
 
@@ -86,10 +87,13 @@ async function send(path: string, options: ApiRequestOptions): Promise<{ respons
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    reportReachable();
     return { response, text: await response.text() };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (timedOut) throw timeoutError(0, error);
+    // fetch rejects with a TypeError when no answer came at all: the network, not the server, failed.
+    if (error instanceof TypeError) reportUnreachable();
     throw new ApiError(0, i18n.t('errors:network'), clientErrorCodes.network, { cause: error });
   } finally {
     clearTimeout(timer);

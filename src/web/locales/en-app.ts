@@ -11,6 +11,7 @@ import hiding from './en/hiding.json';
 import messageText from './en/message-text.json';
 import messages from './en/messages.json';
 import notifications from './en/notifications.json';
+import offline from './en/offline.json';
 import reply from './en/reply.json';
 import rules from './en/rules.json';
 import snooze from './en/snooze.json';
@@ -31,6 +32,7 @@ export const strings = {
   messages,
   messageText,
   notifications,
+  offline,
   reply,
   rules,
   snooze,

@@ -11,6 +11,7 @@ import hiding from './jp/hiding.json';
 import messageText from './jp/message-text.json';
 import messages from './jp/messages.json';
 import notifications from './jp/notifications.json';
+import offline from './jp/offline.json';
 import reply from './jp/reply.json';
 import rules from './jp/rules.json';
 import snooze from './jp/snooze.json';
@@ -31,6 +32,7 @@ export const strings = {
   messages,
   messageText,
   notifications,
+  offline,
   reply,
   rules,
   snooze,

@@ -34,7 +34,7 @@ export interface PushServiceWorkerScope {
   addEventListener(type: 'notificationclick', listener: (event: NotificationClickEventLike) => void): void;
 }
 
-const ICON = '/favicon.svg';
+const ICON = '/icons/icon-192.png';
 
 /** The payload as the server sent it, or a plain one when it cannot be read (a push must always show something). */
 function payloadOf(event: PushEventLike): PushPayload {

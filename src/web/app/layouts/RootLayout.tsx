@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '../../features/auth/components/AuthProvider.tsx';
+import { OfflineBanner } from '../../features/offline/components/OfflineBanner.tsx';
+import { UpdatePrompt } from '../../features/offline/components/UpdatePrompt.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { NavigationProgress } from './NavigationProgress.tsx';
 
@@ -8,7 +10,9 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <NavigationProgress />
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
       <ScrollRestoration />
     </AuthProvider>
   );

@@ -16,6 +16,7 @@ import { DigestSettingsCard } from '../../features/digest/components/DigestSetti
 import { SubscriptionCard } from '../../features/billing/components/SubscriptionCard.tsx';
 import { ReplySettingsCard } from '../../features/messages/components/ReplySettingsCard.tsx';
 import { NotificationsCard } from '../../features/notifications/components/NotificationsCard.tsx';
+import { KeepInboxCard } from '../../features/offline/components/KeepInboxCard.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The account page (SPEC §2): profile, security, connections, subscription, figures and the danger zone. */
@@ -68,6 +69,7 @@ export function AccountPage() {
           )}
         />
       )}
+      <KeepInboxCard />
       <SubscriptionCard ref={subscriptionCard} planType={current?.planType} />
       {stats.data && <UsageStatsCard stats={stats.data} />}
       {stats.isError && <p className="text-sm text-red-700">{t('stats.loadFailed')}</p>}

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useOnline } from '../../lib/use-online.ts';
 import { PageLoading } from '../layouts/PageLoading.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 
@@ -17,8 +19,12 @@ function sentForLandingAddress(): boolean {
  */
 export function LandingDocument() {
   const missing = sentForLandingAddress();
+  const online = useOnline();
   useEffect(() => {
-    if (!missing) window.location.reload();
-  }, [missing]);
+    if (!missing && online) window.location.reload();
+  }, [missing, online]);
+  // Without a network the service worker opens the app's shell for `/` too (docs/decisions/158): the inbox, or the
+  // login page with the offline banner, is what an installed app should open on.
+  if (!online) return <Navigate to="/dashboard" replace />;
   return missing ? <ErrorPage notFound={false} /> : <PageLoading />;
 }

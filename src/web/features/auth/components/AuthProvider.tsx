@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
 import { isReauthenticationPending } from '../../../lib/reauthentication.ts';
+import { forgetKeptInbox, setKeepingInbox } from '../../../lib/offline-inbox.ts';
 import { mayHoldSession } from '../../../lib/session-hint.ts';
 import { readTokenClaims } from '../../../lib/jwt.ts';
 import { isOAuthReturn, SIGN_IN_CALLBACK_PATH, verifyAtStart } from '../../../lib/start-verification.ts';
@@ -43,7 +44,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(SIGNED_OUT);
   }, []);
 
+  // The session ended elsewhere (another tab, the server): the message lists it let this device keep go with it.
   const endSessionAndLeave = useCallback(() => {
+    void forgetKeptInbox();
     endSession();
     void navigate('/login', { replace: true });
   }, [endSession, navigate]);
@@ -57,6 +60,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedOutHere = useCallback(
     (options?: { leaveTo?: string }) => {
       setLeaveTo(options?.leaveTo ?? null);
+      // Signing out ends what the session opened: "keep my inbox on this device" turns off, its lists forgotten.
+      void setKeepingInbox(false);
       endSession();
       authChannel.current?.postMessage('signed-out');
     },

@@ -14,6 +14,7 @@ import { useAuth } from '../hooks/use-auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { DemoAccountsBox } from './DemoAccountsBox.tsx';
 import { SocialSignInButtons, SocialSignInError } from './SocialSignIn.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 /** Navigation state other screens may pass: `{demo: true}` from "view demo", `{from}` from a guarded route. */
 const loginStateSchema = z
@@ -28,6 +29,7 @@ const loginStateSchema = z
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  const online = useOnline();
   useDocumentTitle(t('login.title'));
   const { status } = useAuth();
   const location = useLocation();
@@ -125,7 +127,7 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !online}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
         <p className="text-center text-sm">

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRegister } from '../api/register.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const knownErrors = ['PASSWORD_TOO_COMMON'] as const;
 
@@ -38,6 +39,7 @@ function CheckInbox({ email }: { email: string }) {
 }
 
 export function RegisterPage() {
+  const online = useOnline();
   const { t } = useTranslation('auth');
   useDocumentTitle(t('register.title'));
   const { status } = useAuth();
@@ -104,7 +106,7 @@ export function RegisterPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <NewPasswordField label={t('register.password')} value={password} onChange={setPassword} />
-        <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !online}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>

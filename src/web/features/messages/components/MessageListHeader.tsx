@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import type { Density } from '../hooks/use-density.ts';
 import { activeFilterCount, hasActiveFilters } from '../lib/message-filters.ts';
 import { FilterGroups, type FilterGroupsProps } from './FilterGroups.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 interface MessageListHeaderProps extends FilterGroupsProps {
   pageSelection: 'none' | 'some' | 'all';
@@ -47,6 +48,7 @@ export function MessageListHeader({
 }: MessageListHeaderProps) {
   const { filters, dispatch } = filterProps;
   const { t } = useTranslation('messages');
+  const online = useOnline();
   const { t: tHiding } = useTranslation('hiding');
   const { t: tTriage } = useTranslation('triage');
   const hintId = useId();
@@ -86,7 +88,7 @@ export function MessageListHeader({
             type="button"
             onClick={refresh}
             onContextMenu={forceRefresh}
-            disabled={refreshing}
+            disabled={refreshing || !online}
             title={t('list.refreshHint')}
             aria-describedby={hintId}
             className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"

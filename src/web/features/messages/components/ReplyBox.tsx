@@ -8,6 +8,7 @@ import { isComposing } from '../../../lib/shortcut-keys.ts';
 import { useToast } from '../../../components/ui/use-toast.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { replyPrefill, replyRequest, slackReplyThread } from '../lib/reply-draft.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 
 interface ReplyBoxProps {
   message: UnifiedMessage;
@@ -21,6 +22,7 @@ interface ReplyBoxProps {
  */
 export function ReplyBox({ message, onClose }: ReplyBoxProps) {
   const { t } = useTranslation(['reply', 'messages']);
+  const online = useOnline();
   const { showToast } = useToast();
   const send = useSendReply();
   const [prefill] = useState(() => replyPrefill(message));
@@ -88,7 +90,7 @@ export function ReplyBox({ message, onClose }: ReplyBoxProps) {
         <Button variant="ghost" size="sm" onClick={onClose} disabled={send.isPending}>
           {t('cancel')}
         </Button>
-        <Button type="submit" size="sm" disabled={blank || send.isPending}>
+        <Button type="submit" size="sm" disabled={blank || send.isPending || !online}>
           <Send aria-hidden="true" className="size-3.5" />
           {t(send.isPending ? 'sending' : 'send')}
         </Button>
