@@ -7,6 +7,7 @@ import {
   registerThroughMail,
   uniqueEmail,
   useLanguage,
+  showSlackHistory,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -60,9 +61,7 @@ for (const language of languages) {
     await page.getByRole('button', { name: text.connectSlack }).click();
     await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
     await page.getByRole('button', { name: 'Allow' }).click();
-    await expect(
-      page.getByRole('list', { name: text.messageList }).getByRole('article').first(),
-    ).toBeVisible();
+    await showSlackHistory(page, language);
     await page.keyboard.press('Escape');
 
     const body = `please check the numbers ${language} ${Date.now()}`;

@@ -5,6 +5,7 @@ import {
   registerThroughMail,
   postInSlack,
   uniqueEmail,
+  showSlackHistory,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -27,7 +28,7 @@ test('a Slack message that mentions the signed-in user appears in the open dashb
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByText('Slack connected: Acme Corp.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(card(page, 'review the hotfix PR')).toBeVisible();
+  await showSlackHistory(page, 'en', 'review the hotfix PR');
 
   const text = `live check ${Date.now()}`;
   await postInSlack({ channel: 'C01GENERAL', user: 'U01KEN000', text: `<@U01MAYA00> ${text}` });

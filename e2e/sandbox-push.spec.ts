@@ -13,14 +13,12 @@ failOnConsoleErrors();
 type Received = { subscription_id: string; payload: string };
 
 async function receivedBy(subscriptionId: string): Promise<{ title: string; body: string; url: string }[]> {
-  const response = await fetch(
-    `${sandboxEmulatorURLs.push}/_control/received?subscription=${encodeURIComponent(subscriptionId)}`,
+  return (await rawReceivedBy(subscriptionId)).map(
+    (push) => JSON.parse(push.payload) as { title: string; body: string; url: string },
   );
-  const { received } = (await response.json()) as { received: Received[] };
-  return received.map((push) => JSON.parse(push.payload) as { title: string; body: string; url: string });
 }
 
-test('a mention posted in the Slack emulator reaches the person’s device as one push, decrypted by the push service', async ({
+test('a mention posted in the Slack emulator reaches the person’s device as one push, which the service worker shows; its link opens the message', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -56,4 +54,46 @@ test('a mention posted in the Slack emulator reaches the person’s device as on
   // Within a minute: the second one counts the burst instead of standing alone.
   expect(second).toMatchObject({ title: '2 new mentions' });
   expect(second!.url).toContain(encodeURIComponent(marker));
+
+  // The same payload, delivered to this browser's service worker as its push service would, shows one notification.
+  const [pushed] = await rawReceivedBy(subscriptionId);
+  await page.context().grantPermissions(['notifications']);
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registrationId,
+    data: pushed!.payload,
+  });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        url: (notification.data as { url: string }).url,
+      })),
+    );
+  await expect.poll(async () => (await shown()).length).toBe(1);
+  const [notification] = await shown();
+  expect(notification).toEqual({ title: first!.title, body: first!.body, url: first!.url });
+
+  // What a click opens: the inbox with that message's card focused.
+  await page.goto(notification!.url);
+  const opened = page.getByRole('article').filter({ hasText: 'push check' });
+  await expect(opened).toBeFocused();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+async function rawReceivedBy(subscriptionId: string): Promise<Received[]> {
+  const response = await fetch(
+    `${sandboxEmulatorURLs.push}/_control/received?subscription=${encodeURIComponent(subscriptionId)}`,
+  );
+  return ((await response.json()) as { received: Received[] }).received;
+}

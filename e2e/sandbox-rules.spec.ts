@@ -7,6 +7,7 @@ import {
   sandboxEmulatorURLs,
   uniqueEmail,
   useLanguage,
+  showSlackHistory,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -83,7 +84,7 @@ for (const language of languages) {
     await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
     await page.getByRole('button', { name: 'Allow' }).click();
     const lobby = card(page, text, 'meet at the lobby at 12:10');
-    await expect(lobby).toBeVisible();
+    await showSlackHistory(page, language, 'meet at the lobby at 12:10');
     await page.keyboard.press('Escape');
 
     // Mute #random from a message of it: the message leaves the inbox and waits under Muted.

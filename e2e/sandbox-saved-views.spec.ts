@@ -7,6 +7,7 @@ import {
   postInSlack,
   uniqueEmail,
   useLanguage,
+  showSlackHistory,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -80,7 +81,7 @@ for (const language of languages) {
     await page.getByLabel('Sign in as').selectOption('T01ACME00:U01MAYA00');
     await page.getByRole('button', { name: 'Allow' }).click();
     const list = page.getByRole('list', { name: text.messageList });
-    await expect(list.getByRole('article').first()).toBeVisible();
+    await showSlackHistory(page, language);
     await page.keyboard.press('Escape');
 
     // The defaults are there, All chosen.

@@ -5,6 +5,7 @@ import {
   registerThroughMail,
   sandboxEmulatorURLs,
   uniqueEmail,
+  showSlackHistory,
 } from './support.ts';
 
 failOnConsoleErrors();
@@ -63,6 +64,6 @@ test('two colleagues of one workspace: a private-channel mention reaches only it
   await slackControl('delete', { channel: 'C01LAUNCH', ts });
   await expect(card(maya, text)).toHaveCount(0);
   await maya.reload();
-  await expect(card(maya, 'review the hotfix PR')).toBeVisible();
+  await showSlackHistory(maya, 'en', 'review the hotfix PR');
   await expect(card(maya, text)).toHaveCount(0);
 });

@@ -1,6 +1,14 @@
 import { CircleCheck, CircleDashed, CircleX, History, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { PlatformConnection } from '../../../../contract/messages.ts';
 import type { TimelineAccount } from '../hooks/use-timeline.ts';
+
+/**
+ * A Slack account whose history is still being searched (decision 147): its searches wait for the workspace's
+ * budget, so what it shows so far is what events brought.
+ */
+export const isCatchingUp = (connection: PlatformConnection) =>
+  connection.slack_intake?.state === 'catching_up';
 
 const statusIcons = {
   idle: { Icon: CircleDashed, className: 'text-slate-400' },
@@ -76,6 +84,15 @@ export function AccountProgress({
               {status === 'completed' && stats && (
                 <span className="text-slate-500">
                   {t('accounts.messagesFound', { count: stats.messages_found })}
+                </span>
+              )}
+              {status === 'completed' && isCatchingUp(connection) && (
+                <span className="inline-flex items-center gap-1 text-indigo-700">
+                  <LoaderCircle
+                    aria-hidden="true"
+                    className="size-3.5 animate-spin motion-reduce:animate-none"
+                  />
+                  {t('accounts.catchingUp')}
                 </span>
               )}
               {status === 'error' && stats?.stale && (

@@ -1,4 +1,4 @@
-import { Inbox, SearchX } from 'lucide-react';
+import { History, Inbox, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
@@ -37,7 +37,7 @@ export function ListStatus({ search, shown, announcement }: ListStatusProps) {
   );
 }
 
-export type EmptyReason = 'no-messages' | 'empty-view' | 'no-matches';
+export type EmptyReason = 'no-messages' | 'catching-up' | 'empty-view' | 'no-matches';
 
 interface ListEmptyProps {
   reason: EmptyReason;
@@ -47,7 +47,7 @@ interface ListEmptyProps {
 }
 
 /**
- * Why the list is empty: nothing gathered, a rule view with nothing in it, or filters (or words) nothing matches.
+ * Why the list is empty: nothing gathered, a Slack history still on its way, a rule view with nothing in it, or filters (or words) nothing matches.
  * With words searched it says what search covers: the list filters by the words itself, so this never waits for
  * the server.
  */
@@ -56,6 +56,8 @@ export function ListEmpty({ reason, view, search, onClearFilters }: ListEmptyPro
   const { t: tTriage } = useTranslation('triage');
   if (reason === 'no-messages')
     return <EmptyState icon={Inbox} title={t('list.noMessagesTitle')} body={t('list.noMessagesBody')} />;
+  if (reason === 'catching-up')
+    return <EmptyState icon={History} title={t('list.catchingUpTitle')} body={t('list.catchingUpBody')} />;
   if (reason === 'empty-view')
     return (
       <EmptyState

@@ -32,7 +32,7 @@ import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, hasActiveFilters, tagChoices } from '../lib/message-filters.ts';
-import { AccountProgress } from './AccountProgress.tsx';
+import { AccountProgress, isCatchingUp } from './AccountProgress.tsx';
 import { AwaitingView } from './AwaitingView.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
@@ -251,7 +251,9 @@ export function MessageList({
   const allFailed = failed.length === timeline.accounts.length && failedPlatforms.size === 2;
   const emptyReason: EmptyReason | null =
     timeline.messages.length === 0 && triaged.view === 'inbox'
-      ? 'no-messages'
+      ? connections.some(isCatchingUp)
+        ? 'catching-up'
+        : 'no-messages'
       : listed.length === 0 && triaged.view !== 'inbox'
         ? 'empty-view'
         : filtered.length === 0
