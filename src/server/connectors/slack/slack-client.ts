@@ -13,6 +13,7 @@ import { createMemorySlidingWindow, createRedisSlidingWindow, type Clock } from 
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
 import type { Redis } from 'ioredis';
 import { createRedisSearchBudget, createSearchBudget } from './slack-search-budget.ts';
+import { outcomeOf, type ProviderCallObserver } from '../provider-calls-observed.ts';
 
 const PROVIDER = 'Slack';
 
@@ -125,6 +126,8 @@ export type SlackClientOptions = {
   clock?: Clock;
   /** The sliding window the budgets count (`SLACK_LIMIT_WINDOW_MS` unless a test counts Slack's bare minute). */
   limitWindowMs?: number;
+  /** Told of every call made (and every call our own budget refused), for the metrics. */
+  observe?: ProviderCallObserver;
 };
 
 /**
@@ -197,17 +200,30 @@ export function createSlackClient(options: SlackClientOptions) {
     schema: z.ZodType<T>,
   ): Promise<T> {
     const client = webClient(token);
+    // Code exchanges are keyed by a Matome user: that is nobody's workspace, and no label of the metrics.
+    const workspace = budgetKey.startsWith('matome-user:') ? undefined : budgetKey;
     return withRateLimitRetry(async () => {
-      if (method !== 'search.messages') await spend(budgetKey, method);
+      try {
+        if (method !== 'search.messages') await spend(budgetKey, method);
+      } catch (error) {
+        options.observe?.({ provider: 'slack', method, outcome: 'budget_used_up', seconds: 0 });
+        throw error;
+      }
+      const started = performance.now();
       let result: unknown;
       try {
         result = await client.apiCall(method, args);
       } catch (error) {
-        throw toProviderError(error);
+        const failure = toProviderError(error);
+        options.observe?.(outcomeOf('slack', method, failure, started, workspace));
+        throw failure;
       }
       const parsed = schema.safeParse(result);
-      if (!parsed.success)
-        throw new ProviderError('invalid_response', `${PROVIDER} sent an unexpected ${method} response`);
+      const failure = parsed.success
+        ? undefined
+        : new ProviderError('invalid_response', `${PROVIDER} sent an unexpected ${method} response`);
+      options.observe?.(outcomeOf('slack', method, failure, started, workspace));
+      if (!parsed.success) throw failure;
       return parsed.data;
     });
   }
