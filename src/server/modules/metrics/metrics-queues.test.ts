@@ -1,12 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
-import { buildApp } from '../../app.ts';
-import { loadSettings } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { connectAccount, control } from '../../test/emulator-helpers.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
-import { createTestApp, openTestDatabase, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestWorker, openTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 const reachable = await redisReachable();
 const TOKEN = 'metrics-token-for-queue-tests-0123';
@@ -17,7 +16,7 @@ describe.skipIf(!reachable)('metrics of the BullMQ queues', () => {
   let slack: { url: string; close(): Promise<void> };
   let database: DatabaseHandle;
   let web: TestApp;
-  let worker: Awaited<ReturnType<typeof buildApp>>;
+  let worker: FastifyInstance;
   const settings = () => ({
     REDIS_URL: testRedisUrl,
     REDIS_KEY_PREFIX: prefix,
@@ -36,20 +35,7 @@ describe.skipIf(!reachable)('metrics of the BullMQ queues', () => {
     await control(slack.url, 'settings', { autoApprove: true });
     database = await openTestDatabase();
     web = await createTestApp(settings(), { database });
-    worker = await buildApp({
-      settings: loadSettings({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
-        WEB_DIST_DIR: '/nonexistent-web-build',
-        ...settings(),
-      }),
-      secrets: testSecrets,
-      database,
-      logger: false,
-      runJobs: true,
-    });
-    await worker.ready();
+    worker = await createTestWorker(settings(), database);
   });
   afterAll(async () => {
     await worker?.close();

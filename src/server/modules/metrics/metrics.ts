@@ -26,84 +26,77 @@ export function createMetrics(options: { processFigures: boolean; clock?: () => 
   const registers = [registry];
   const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
 
-  const httpRequests = new Counter({
-    name: name('http_requests_total'),
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: name('http_request_duration_seconds'),
-    help: 'Time to answer an HTTP request, by route pattern, method and status class',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const providerCalls = new Counter({
-    name: name('provider_calls_total'),
-    help: 'Calls to Slack, ChatWork and Google, by provider, method and outcome (ok or the failure)',
-    labelNames: ['provider', 'method', 'outcome'] as const,
-    registers,
-  });
-  const providerDuration = new Histogram({
-    name: name('provider_call_duration_seconds'),
-    help: 'Time a provider call took, by provider and method',
-    labelNames: ['provider', 'method'] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const slackEvents = new Counter({
-    name: name('slack_events_received_total'),
-    help: 'Signed Slack Events API callbacks received, by event type',
-    labelNames: ['type'] as const,
-    registers,
-  });
-  const slackDuplicates = new Counter({
-    name: name('slack_events_duplicate_total'),
-    help: 'Slack events delivered again (a retry of an event already taken) and dropped',
-    registers,
-  });
-  const slackLag = new Histogram({
-    name: name('slack_event_lag_seconds'),
-    help: "Time from a Slack event's event_time to its arrival here",
-    buckets: [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
-    registers,
-  });
-  const chatworkWebhooks = new Counter({
-    name: name('chatwork_webhooks_received_total'),
-    help: 'ChatWork webhook requests received, by outcome (accepted, refused)',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const gatherings = new Counter({
-    name: name('gathering_accounts_total'),
-    help: 'Accounts gathered, by platform and outcome (completed, error)',
-    labelNames: ['platform', 'outcome'] as const,
-    registers,
-  });
-  const signIns = new Counter({
-    name: name('sign_ins_total'),
-    help: 'Successful sign-ins',
-    registers,
-  });
-  const refusals = new Counter({
-    name: name('auth_refusals_total'),
-    help: 'Sign-ins and authenticated requests refused, by reason',
-    labelNames: ['reason'] as const,
-    registers,
-  });
-  const rateLimited = new Counter({
-    name: name('rate_limited_total'),
-    help: 'Requests refused by one of our own rate limits, by budget',
-    labelNames: ['budget'] as const,
-    registers,
-  });
-  const jobs = new Counter({
-    name: name('jobs_total'),
-    help: 'Background jobs (BullMQ) run by this process, by queue and outcome (completed, retried, failed)',
-    labelNames: ['queue', 'outcome'] as const,
-    registers,
-  });
+  /** A counter of ours, by `labels`. */
+  const counter = <L extends string>(suffix: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: name(suffix), help, labelNames, registers });
+  const histogram = <L extends string>(
+    suffix: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[],
+  ) => new Histogram<L>({ name: name(suffix), help, labelNames, buckets, registers });
+
+  const httpRequests = counter(
+    'http_requests_total',
+    'HTTP requests answered, by route pattern, method and status code',
+    ['route', 'method', 'status'],
+  );
+  const httpDuration = histogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by route pattern, method and status class',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ['route', 'method', 'status_class'],
+  );
+  const providerCalls = counter(
+    'provider_calls_total',
+    'Calls to Slack, ChatWork and Google, by provider, method and outcome (ok, budget_used_up or the failure)',
+    ['provider', 'method', 'outcome'],
+  );
+  const providerDuration = histogram(
+    'provider_call_duration_seconds',
+    'Time a provider call took, by provider and method',
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ['provider', 'method'],
+  );
+  const slackEvents = counter(
+    'slack_events_received_total',
+    'Signed Slack Events API callbacks received, by event type',
+    ['type'],
+  );
+  const slackDuplicates = counter(
+    'slack_events_duplicate_total',
+    'Slack events delivered again (a retry of an event already taken) and dropped',
+  );
+  const slackLag = histogram(
+    'slack_event_lag_seconds',
+    "Time from a Slack event's event_time to its arrival here",
+    [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
+    [],
+  );
+  const chatworkWebhooks = counter(
+    'chatwork_webhooks_received_total',
+    'ChatWork webhook requests received, by outcome (accepted, refused)',
+    ['outcome'],
+  );
+  const gatherings = counter(
+    'gathering_accounts_total',
+    'Accounts gathered, by platform and outcome (completed, error)',
+    ['platform', 'outcome'],
+  );
+  const signIns = counter('sign_ins_total', 'Successful sign-ins');
+  const refusals = counter('auth_refusals_total', 'Sign-ins and authenticated requests refused, by reason', [
+    'reason',
+  ]);
+  const rateLimited = counter(
+    'rate_limited_total',
+    'Requests refused by one of our own rate limits, by budget',
+    ['budget'],
+  );
+  const jobs = counter(
+    'jobs_total',
+    'Background jobs (BullMQ) run by this process, by queue and outcome (completed, retried, failed)',
+    ['queue', 'outcome'],
+  );
 
   /** Figures read when scraped: each source is asked then, so the gauges are never stale. */
   const queueSources = new Map<string, () => Promise<QueueCounts>>();
