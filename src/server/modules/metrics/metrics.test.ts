@@ -7,7 +7,9 @@ import { expectApiError } from '../../test/api-error.ts';
 import { bearer, nextAddress, registerUser, signIn, type RegisteredUser } from '../../test/auth-helpers.ts';
 import { connectAccount, control, gatherAfresh, slackEmulatorSettings } from '../../test/emulator-helpers.ts';
 import { postSlackEvent } from '../../test/slack-events.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadSettings } from '../../config.ts';
+import { createTestApp, openTestDatabase, testSecrets, type TestApp } from '../../test/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const SECRET = 'slack-signing-secret-for-metrics';
@@ -235,6 +237,34 @@ describe('metrics off, or on a port of their own', () => {
       expect(sample(text, 'matome_http_requests_total', { route: '/api/auth/login' })).toBeUndefined();
     } finally {
       await separate.close();
+    }
+  });
+
+  it('stops at start-up when METRICS_PORT is taken, rather than run without metrics', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      settings: loadSettings({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: '/nonexistent-web-build',
+        HOST: '127.0.0.1',
+        METRICS_TOKEN: TOKEN,
+        METRICS_PORT: String(address.port),
+      }),
+      secrets: testSecrets,
+      database,
+      logger: false,
+    });
+    try {
+      await expect(app.ready()).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await app.close();
+      await database.close();
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });
