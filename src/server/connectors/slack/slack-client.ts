@@ -66,6 +66,8 @@ const GRANT_REJECTED = new Set([
   'invalid_client_id',
   'bad_client_secret',
 ]);
+/** A Slack workspace (team) or Enterprise Grid organisation id. */
+const SLACK_TEAM_ID = /^[TE][A-Z0-9]{2,20}$/;
 /** Slack error codes are snake_case words; anything else came from a body that was not JSON. */
 const SLACK_ERROR_CODE = /^[a-z][a-z0-9_.]*$/;
 
@@ -200,8 +202,9 @@ export function createSlackClient(options: SlackClientOptions) {
     schema: z.ZodType<T>,
   ): Promise<T> {
     const client = webClient(token);
-    // Code exchanges are keyed by a Matome user: that is nobody's workspace, and no label of the metrics.
-    const workspace = budgetKey.startsWith('matome-user:') ? undefined : budgetKey;
+    // Only a team id (T…, or E… for an Enterprise Grid) names a workspace; the fallbacks of a budget key (a Matome
+    // user, a Slack user, a connection) name a person and never become a label of the metrics.
+    const workspace = SLACK_TEAM_ID.test(budgetKey) ? budgetKey : undefined;
     return withRateLimitRetry(async () => {
       try {
         if (method !== 'search.messages') await spend(budgetKey, method);
