@@ -62,6 +62,8 @@ import { createDigest } from './modules/digest/digest.ts';
 import { digestRoutes } from './modules/digest/digest.routes.ts';
 import type { DigestService } from './modules/digest/digest.service.ts';
 import { createHealthRepo } from './modules/health/health.repo.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { registerMetrics } from './modules/metrics/metrics.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -177,6 +179,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const metrics = createMetrics({
+    processFigures: settings.METRICS_TOKEN !== undefined,
+    clock: options.clock,
+  });
+  registerMetrics(app, metrics, {
+    token: settings.METRICS_TOKEN,
+    port: settings.METRICS_PORT,
+    host: settings.HOST,
   });
 
   const database =
@@ -309,7 +320,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const connectors = configureConnectors(settings, {
     limiters,
     ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
+    observe: metrics.providerCall,
   });
+  metrics.watchSlackBudget(connectors.slack.callsLeft);
+  metrics.watchSessions(sessionsService.countLive);
   const isSampleUser = async (userId: string) =>
     (await testModeService.dataModeFor(userId)).kind === 'sample';
   const cipher = createTokenCipher(secrets.tokenEncryptionKey, secrets.previousTokenEncryptionKeys);
@@ -341,6 +355,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiBase: settings.GOOGLE_API_BASE,
       tasksBase: settings.GOOGLE_TASKS_BASE,
       timeoutMs: settings.PROVIDER_TIMEOUT_MS,
+      observe: metrics.providerCall,
     }),
     publicUrl: settings.PUBLIC_URL,
     planGates: settings.PLAN_GATES,
@@ -384,6 +399,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         messages: () => messagesService,
         clock,
         onError: (error) => app.log.error({ err: error }, 'background gathering failed'),
+        observeWorker: metrics.watchWorker,
       })
     : undefined;
   const onJobError = (job: string, error: unknown) =>
@@ -394,6 +410,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: redis.prefix,
         runJobs: options.runJobs ?? false,
         onError: onJobError,
+        observeWorker: metrics.watchWorker,
       })
     : undefined;
   const slackIntake = createSlackIntake({
@@ -416,11 +433,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onPosted: noteReplies(repliesAwaited.slackPosted),
     clock,
     ...(redis
-      ? { queues: { connection: redis.queues, prefix: redis.prefix, runJobs: options.runJobs ?? false } }
+      ? {
+          queues: {
+            connection: redis.queues,
+            prefix: redis.prefix,
+            runJobs: options.runJobs ?? false,
+            observeWorker: metrics.watchWorker,
+          },
+        }
       : {}),
     connectionOf: (userId, connectionId) =>
       connectionsService.requireConnection(userId, 'slack', connectionId).catch(() => undefined),
     log: app.log,
+  });
+  metrics.watchQueues({
+    gathering: gathering?.counts,
+    maintenance: queueScheduler?.counts,
+    'slack-history': slackIntake.retries.counts,
   });
   const accountStatsService = createAccountStatsService({ repo: createAccountStatsRepo(database.db), clock });
   const messagesService = createMessagesService({
@@ -444,6 +473,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pushNotifications.notifyGathered(
         userId,
         parts.flatMap((part) => part.messages),
+      );
+      metrics.gathered(
+        platform,
+        parts.map((part) => part.stats.status),
       );
       await accountStatsService.recordGathered(userId, platform, parts);
       await noteReplies(repliesAwaited.gathered)(userId, platform, parts);
@@ -613,6 +646,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       intake: slackIntake.events,
       queue: slackIntake.queue,
       clock,
+      observe: { received: metrics.slackEvent, duplicate: metrics.slackDuplicate },
     }),
     { prefix: '/api' },
   );
@@ -627,10 +661,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       heartbeatSeconds: settings.LIVE_HEARTBEAT_SECONDS,
       maxStreamSeconds: settings.LIVE_STREAM_MAX_SECONDS,
       retryMs: 2_000,
+      watchOpen: metrics.watchStreams,
     }),
     { prefix: '/api' },
   );
-  await app.register(chatworkWebhookRoutes(chatworkWebhooks), { prefix: '/api' });
+  await app.register(chatworkWebhookRoutes(chatworkWebhooks, metrics.chatworkWebhook), { prefix: '/api' });
   await app.register(chatworkWebhookTokenRoutes(chatworkWebhooks), { prefix: '/api' });
   await app.register(tagsRoutes(tagsService), { prefix: '/api/tags' });
   await app.register(savedViewsRoutes(savedViewsService), { prefix: '/api/saved-views' });

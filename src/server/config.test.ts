@@ -60,6 +60,23 @@ describe('loadSettings', () => {
     );
   });
 
+  it('keeps metrics off unless a long enough METRICS_TOKEN is set, and METRICS_PORT only with it', () => {
+    const token = 'a'.repeat(32);
+    const off = loadSettings({});
+    expect([off.METRICS_TOKEN, off.METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(loadSettings({ METRICS_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_TOKEN: token,
+      METRICS_PORT: 9464,
+    });
+    expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24/);
+    expect(() => loadSettings({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN: must be printable/);
+    expect(() => loadSettings({ METRICS_PORT: '9464' })).toThrow(/METRICS_PORT: needs METRICS_TOKEN/);
+    expect(() => loadSettings({ METRICS_TOKEN: token, METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(() => loadSettings({ METRICS_TOKEN: token, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('refuses to start in production with a plain-http PUBLIC_URL other than this machine', () => {
     const production = (url: string) => () => loadSettings({ NODE_ENV: 'production', PUBLIC_URL: url });
     expect(production('http://matome.example.com')).toThrow(

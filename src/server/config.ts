@@ -242,6 +242,18 @@ export const settingsSchema = z.object({
   PUSH_SERVICE_ORIGINS: cspHostListFromString.prefault(DEFAULT_PUSH_SERVICE_ORIGINS.join(',')),
   /** How long one call to Slack or ChatWork may take before that account reports a timeout. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Turns metrics on (decision 162): `GET /metrics` in Prometheus' format for requests with
+   * `Authorization: Bearer <METRICS_TOKEN>`. Unset: metrics are off and `/metrics` answers 404.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'must be at least 24 characters (openssl rand -hex 32)')
+    .max(512)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
+  /** Serves `/metrics` on this port instead of beside the app (and from a worker); needs METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** Whether an address is on this machine (localhost, 127.0.0.0/8, ::1). */
@@ -270,6 +282,14 @@ const checkedSettingsSchema = settingsSchema
       ),
     { path: ['PUSH_SERVICE_ORIGINS'], message: 'must be https origins (plain http only for localhost)' },
   )
+  .refine((settings) => settings.METRICS_PORT === undefined || settings.METRICS_TOKEN !== undefined, {
+    path: ['METRICS_PORT'],
+    message: 'needs METRICS_TOKEN: metrics are served only to whoever shows the token',
+  })
+  .refine((settings) => settings.METRICS_PORT === undefined || settings.METRICS_PORT !== settings.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  })
   .superRefine((settings, ctx) => {
     // OAuth redirects and session cookies travel to PUBLIC_URL, and ChatWork registers only https redirect URIs.
     const url = new URL(settings.PUBLIC_URL);

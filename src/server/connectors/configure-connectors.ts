@@ -6,6 +6,7 @@ import { createChatworkOAuth } from './chatwork/chatwork-oauth.ts';
 import { createGithubSignIn } from './github/github-sign-in.ts';
 import { createGoogleSignIn, type GoogleEndpoints } from './google/google-sign-in.ts';
 import type { ProviderOAuth } from './oauth-types.ts';
+import type { ProviderCallObserver } from './provider-calls-observed.ts';
 import type { SignInProvider } from './sign-in-provider.ts';
 import { createSlackClient } from './slack/slack-client.ts';
 import { createSlackOAuth } from './slack/slack-oauth.ts';
@@ -17,19 +18,27 @@ import { createSlackOAuth } from './slack/slack-oauth.ts';
  */
 export function configureConnectors(
   settings: Settings,
-  shared: { limiters: Limiters; redis?: { client: Redis; prefix: string } } = { limiters: memoryLimiters },
+  shared: {
+    limiters: Limiters;
+    redis?: { client: Redis; prefix: string };
+    /** Told of every Slack and ChatWork API call (the metrics). */
+    observe?: ProviderCallObserver;
+  } = { limiters: memoryLimiters },
 ) {
   const { limiters } = shared;
+  const observe = shared.observe ? { observe: shared.observe } : {};
   const timeoutMs = settings.PROVIDER_TIMEOUT_MS;
   const slack = createSlackClient({
     apiUrl: settings.SLACK_API_URL,
     timeoutMs,
     ...(shared.redis ? { redis: shared.redis } : {}),
+    ...observe,
   });
   const chatwork = createChatworkClient({
     apiUrl: settings.CHATWORK_API_URL.replace(/\/+$/, ''),
     timeoutMs,
     limiters,
+    ...observe,
   });
   const oauth: { slack?: ProviderOAuth; chatwork?: ProviderOAuth } = {};
   if (settings.SLACK_CLIENT_ID && settings.SLACK_CLIENT_SECRET) {

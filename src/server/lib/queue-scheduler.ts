@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Scheduler } from './scheduler.ts';
 
 export type QueueCounts = Record<'waiting' | 'active' | 'delayed' | 'failed', number>;
+/** Given each BullMQ worker a process runs, with its queue's name (the metrics count its jobs). */
+export type WorkerObserver = (queue: string, worker: Worker) => void;
 
 /**
  * The scheduler of several instances (DESIGN.md §7): every instance registers the same jobs as BullMQ job
@@ -14,6 +16,7 @@ export function createQueueScheduler(options: {
   prefix: string;
   runJobs: boolean;
   onError: (job: string, error: unknown) => void;
+  observeWorker?: WorkerObserver;
 }): Scheduler & { counts(): Promise<QueueCounts> } {
   const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
   const queue = new Queue('maintenance', queueOptions);
@@ -28,6 +31,7 @@ export function createQueueScheduler(options: {
       )
     : undefined;
   worker?.on('failed', (job, error) => options.onError(job?.name ?? 'unknown', error));
+  if (worker) options.observeWorker?.('maintenance', worker);
   queue.on('error', (error) => options.onError('maintenance', error));
 
   return {

@@ -1,4 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Told of every security event besides the log (the metrics count them); set by `onSecurityEvent`. */
+    securityEventListener: ((event: SecurityEvent) => void) | null;
+  }
+}
 
 /**
  * Security events: one log line each, marked `securityEvent` so they can be searched and alerted on, with the
@@ -29,7 +36,14 @@ const levels = {
   provider_signature_refused: 'warn',
 } as const satisfies Record<SecurityEvent['event'], 'info' | 'warn' | 'error'>;
 
-export function logSecurityEvent(request: FastifyRequest, { event, ...details }: SecurityEvent): void {
+/** Tells `listener` of every security event of the app (and of its plugins); call before registering routes. */
+export function onSecurityEvent(app: FastifyInstance, listener: (event: SecurityEvent) => void): void {
+  app.decorate('securityEventListener', listener);
+}
+
+export function logSecurityEvent(request: FastifyRequest, securityEvent: SecurityEvent): void {
+  const { event, ...details } = securityEvent;
+  request.server.securityEventListener?.(securityEvent);
   request.log[levels[event]](
     {
       securityEvent: event,

@@ -88,6 +88,31 @@ export function mailCatcherOf(app: FastifyInstance): MailCatcher {
   return catcher;
 }
 
+/**
+ * A worker process's app (`npm run worker`: runs the queues' jobs, serves no pages) on the test settings with
+ * `overrides` (REDIS_URL among them) and a database shared with the web instances; ready, closed by the caller.
+ */
+export async function createTestWorker(
+  overrides: Record<string, string>,
+  database: DatabaseHandle,
+): Promise<FastifyInstance> {
+  const worker = await buildApp({
+    settings: loadSettings({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
+      WEB_DIST_DIR: '/nonexistent-web-build',
+      ...overrides,
+    }),
+    secrets: testSecrets,
+    database,
+    logger: false,
+    runJobs: true,
+  });
+  await worker.ready();
+  return worker;
+}
+
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: {

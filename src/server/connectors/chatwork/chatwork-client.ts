@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createCallBudget } from '../call-budget.ts';
 import { memoryLimiters, type Limiters } from '../../lib/limiters.ts';
 import { ProviderError, retryAfterSeconds, transportError, withRateLimitRetry } from '../provider-error.ts';
+import { outcomeOf, type ProviderCallObserver } from '../provider-calls-observed.ts';
 
 const PROVIDER = 'ChatWork';
 /**
@@ -45,7 +46,18 @@ export type ChatworkMessage = z.infer<typeof chatworkMessageSchema>;
 
 const postedMessageSchema = z.looseObject({ message_id: z.string() });
 
-export type ChatworkClientOptions = { apiUrl: string; timeoutMs: number; limiters?: Limiters };
+export type ChatworkClientOptions = {
+  apiUrl: string;
+  timeoutMs: number;
+  limiters?: Limiters;
+  /** Told of every call made (and every call our own budget refused), for the metrics. */
+  observe?: ProviderCallObserver;
+};
+
+/** A call's operation for the metrics: its method and path with the room left out (`GET /rooms/{room_id}`). */
+function operationOf(method: string, path: string): string {
+  return `${method} ${path.replace(/\?.*$/, '').replace(/^\/rooms\/[^/]+/, '/rooms/{room_id}')}`;
+}
 
 /** The budget key of a ChatWork account. */
 export function chatworkBudgetKey(accountId: string | number): string {
@@ -66,8 +78,27 @@ export function createChatworkClient(options: ChatworkClientOptions) {
     schema: z.ZodType<T>,
     form?: Record<string, string>,
   ): Promise<T | null> {
+    const operation = operationOf(method, path);
     return withRateLimitRetry(async () => {
-      await budget.spend(token.budgetKey, PROVIDER);
+      try {
+        await budget.spend(token.budgetKey, PROVIDER);
+      } catch (error) {
+        options.observe?.({ provider: 'chatwork', method: operation, outcome: 'budget_used_up', seconds: 0 });
+        throw error;
+      }
+      const started = performance.now();
+      try {
+        const answer = await send();
+        options.observe?.(outcomeOf('chatwork', operation, undefined, started));
+        return answer;
+      } catch (error) {
+        if (error instanceof ProviderError)
+          options.observe?.(outcomeOf('chatwork', operation, error, started));
+        throw error;
+      }
+    });
+
+    async function send(): Promise<T | null> {
       let response: Response;
       try {
         response = await fetch(`${options.apiUrl}${path}`, {
@@ -85,7 +116,7 @@ export function createChatworkClient(options: ChatworkClientOptions) {
       }
       await observeCount(token.budgetKey, response);
       return readResponse(response, schema);
-    });
+    }
   }
 
   /** ChatWork's own count, from the headers it sends with every answer (a 429 included). */

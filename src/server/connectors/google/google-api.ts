@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../provider-error.ts';
 import { providerJson } from '../sign-in-provider.ts';
+import { outcomeOf, type ProviderCallObserver } from '../provider-calls-observed.ts';
 
 const PROVIDER = 'Google';
 
@@ -47,11 +48,35 @@ const errorSchema = z.looseObject({
   error: z.looseObject({ errors: z.array(z.looseObject({ reason: z.string() })).optional() }),
 });
 
-export type GoogleApiOptions = { apiBase: string; tasksBase: string; timeoutMs: number };
+export type GoogleApiOptions = {
+  apiBase: string;
+  tasksBase: string;
+  timeoutMs: number;
+  /** Told of every call made, by its API method (`events.list`), for the metrics. */
+  observe?: ProviderCallObserver;
+};
 
 /** Calendar v3 and Tasks v1 with plain fetch, as the access token's owner; failures as ProviderError. */
 export function createGoogleApi(options: GoogleApiOptions) {
   async function call<T>(
+    method: string,
+    accessToken: string,
+    url: URL,
+    schema: z.ZodType<T>,
+    init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  ): Promise<T> {
+    const started = performance.now();
+    try {
+      const answer = await send(accessToken, url, schema, init);
+      options.observe?.(outcomeOf('google', method, undefined, started));
+      return answer;
+    } catch (error) {
+      if (error instanceof ProviderError) options.observe?.(outcomeOf('google', method, error, started));
+      throw error;
+    }
+  }
+
+  async function send<T>(
     accessToken: string,
     url: URL,
     schema: z.ZodType<T>,
@@ -94,16 +119,25 @@ export function createGoogleApi(options: GoogleApiOptions) {
         orderBy: 'startTime',
         maxResults: '250',
       }).toString();
-      return call(accessToken, url, z.looseObject({ items: z.array(googleEventSchema).default([]) }));
+      return call(
+        'events.list',
+        accessToken,
+        url,
+        z.looseObject({ items: z.array(googleEventSchema).default([]) }),
+      );
     },
     insertEvent(accessToken: string, event: Record<string, unknown>) {
-      return call(accessToken, calendarUrl(''), googleEventSchema, { method: 'POST', body: event });
+      return call('events.insert', accessToken, calendarUrl(''), googleEventSchema, {
+        method: 'POST',
+        body: event,
+      });
     },
     getEvent(accessToken: string, id: string) {
-      return call(accessToken, calendarUrl(`/${encodeURIComponent(id)}`), googleEventSchema);
+      return call('events.get', accessToken, calendarUrl(`/${encodeURIComponent(id)}`), googleEventSchema);
     },
     async listTaskLists(accessToken: string) {
       const answer = await call(
+        'tasklists.list',
         accessToken,
         tasksUrl('/users/@me/lists'),
         z.looseObject({ items: z.array(taskListSchema).default([]) }),
@@ -113,17 +147,28 @@ export function createGoogleApi(options: GoogleApiOptions) {
     listTasks(accessToken: string, taskListId: string) {
       const url = tasksUrl(`/lists/${encodeURIComponent(taskListId)}/tasks`);
       url.search = new URLSearchParams({ maxResults: '100', showCompleted: 'true' }).toString();
-      return call(accessToken, url, z.looseObject({ items: z.array(googleTaskSchema).default([]) }));
+      return call(
+        'tasks.list',
+        accessToken,
+        url,
+        z.looseObject({ items: z.array(googleTaskSchema).default([]) }),
+      );
     },
     insertTask(
       accessToken: string,
       taskListId: string,
       task: { title: string; notes?: string; due?: string },
     ) {
-      return call(accessToken, tasksUrl(`/lists/${encodeURIComponent(taskListId)}/tasks`), googleTaskSchema, {
-        method: 'POST',
-        body: task,
-      });
+      return call(
+        'tasks.insert',
+        accessToken,
+        tasksUrl(`/lists/${encodeURIComponent(taskListId)}/tasks`),
+        googleTaskSchema,
+        {
+          method: 'POST',
+          body: task,
+        },
+      );
     },
   };
 }

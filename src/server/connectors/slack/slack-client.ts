@@ -13,6 +13,7 @@ import { createMemorySlidingWindow, createRedisSlidingWindow, type Clock } from 
 import { ProviderError, transportError, withRateLimitRetry } from '../provider-error.ts';
 import type { Redis } from 'ioredis';
 import { createRedisSearchBudget, createSearchBudget } from './slack-search-budget.ts';
+import { outcomeOf, type ProviderCallObserver } from '../provider-calls-observed.ts';
 
 const PROVIDER = 'Slack';
 
@@ -65,6 +66,8 @@ const GRANT_REJECTED = new Set([
   'invalid_client_id',
   'bad_client_secret',
 ]);
+/** A Slack workspace (team) or Enterprise Grid organisation id. */
+const SLACK_TEAM_ID = /^[TE][A-Z0-9]{2,20}$/;
 /** Slack error codes are snake_case words; anything else came from a body that was not JSON. */
 const SLACK_ERROR_CODE = /^[a-z][a-z0-9_.]*$/;
 
@@ -125,6 +128,8 @@ export type SlackClientOptions = {
   clock?: Clock;
   /** The sliding window the budgets count (`SLACK_LIMIT_WINDOW_MS` unless a test counts Slack's bare minute). */
   limitWindowMs?: number;
+  /** Told of every call made (and every call our own budget refused), for the metrics. */
+  observe?: ProviderCallObserver;
 };
 
 /**
@@ -197,17 +202,31 @@ export function createSlackClient(options: SlackClientOptions) {
     schema: z.ZodType<T>,
   ): Promise<T> {
     const client = webClient(token);
+    // Only a team id (T…, or E… for an Enterprise Grid) names a workspace; the fallbacks of a budget key (a Matome
+    // user, a Slack user, a connection) name a person and never become a label of the metrics.
+    const workspace = SLACK_TEAM_ID.test(budgetKey) ? budgetKey : undefined;
     return withRateLimitRetry(async () => {
-      if (method !== 'search.messages') await spend(budgetKey, method);
+      try {
+        if (method !== 'search.messages') await spend(budgetKey, method);
+      } catch (error) {
+        options.observe?.({ provider: 'slack', method, outcome: 'budget_used_up', seconds: 0 });
+        throw error;
+      }
+      const started = performance.now();
       let result: unknown;
       try {
         result = await client.apiCall(method, args);
       } catch (error) {
-        throw toProviderError(error);
+        const failure = toProviderError(error);
+        options.observe?.(outcomeOf('slack', method, failure, started, workspace));
+        throw failure;
       }
       const parsed = schema.safeParse(result);
-      if (!parsed.success)
-        throw new ProviderError('invalid_response', `${PROVIDER} sent an unexpected ${method} response`);
+      const failure = parsed.success
+        ? undefined
+        : new ProviderError('invalid_response', `${PROVIDER} sent an unexpected ${method} response`);
+      options.observe?.(outcomeOf('slack', method, failure, started, workspace));
+      if (!parsed.success) throw failure;
       return parsed.data;
     });
   }

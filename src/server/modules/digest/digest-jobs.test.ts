@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-emulator.ts';
 import { startMailCatcher, type MailCatcher } from '../../../../emulators/mail/mail-catcher.ts';
-import { buildApp } from '../../app.ts';
-import { loadSettings } from '../../config.ts';
+import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { chatworkEmulatorSettings, connectAccount, control } from '../../test/emulator-helpers.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
-import { createTestApp, openTestDatabase, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestWorker, openTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 const reachable = await redisReachable();
 
@@ -18,7 +17,7 @@ describe.skipIf(!reachable)('the digest job on BullMQ', () => {
   let database: DatabaseHandle;
   let web: TestApp;
   let workerMail: MailCatcher;
-  let workers: Awaited<ReturnType<typeof buildApp>>[] = [];
+  let workers: FastifyInstance[] = [];
   const settings = () => ({
     ...chatworkEmulatorSettings(chatwork.url),
     REDIS_URL: testRedisUrl,
@@ -33,24 +32,7 @@ describe.skipIf(!reachable)('the digest job on BullMQ', () => {
     web = await createTestApp(settings(), { database });
     workerMail = await startMailCatcher();
     workers = await Promise.all(
-      [1, 2].map(async () => {
-        const worker = await buildApp({
-          settings: loadSettings({
-            NODE_ENV: 'test',
-            LOG_LEVEL: 'silent',
-            DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
-            WEB_DIST_DIR: '/nonexistent-web-build',
-            SMTP_URL: workerMail.smtpUrl,
-            ...settings(),
-          }),
-          secrets: testSecrets,
-          database,
-          logger: false,
-          runJobs: true,
-        });
-        await worker.ready();
-        return worker;
-      }),
+      [1, 2].map(() => createTestWorker({ SMTP_URL: workerMail.smtpUrl, ...settings() }, database)),
     );
   });
   afterAll(async () => {

@@ -1,14 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
 import { healthResponseSchema } from '../../../contract/health.ts';
-import { buildApp } from '../../app.ts';
-import { loadSettings } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { platformConnections } from '../../db/schema/platform-connections.ts';
 import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { connectAccount, control, emulatorRequests } from '../../test/emulator-helpers.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
-import { createTestApp, openTestDatabase, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestWorker, openTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 const reachable = await redisReachable();
 
@@ -19,7 +18,7 @@ describe.skipIf(!reachable)('background gathering by a worker, answered by eithe
   let database: DatabaseHandle;
   let a: TestApp;
   let b: TestApp;
-  let worker: Awaited<ReturnType<typeof buildApp>>;
+  let worker: FastifyInstance;
   const settings = () => ({
     REDIS_URL: testRedisUrl,
     REDIS_KEY_PREFIX: prefix,
@@ -36,20 +35,7 @@ describe.skipIf(!reachable)('background gathering by a worker, answered by eithe
     database = await openTestDatabase();
     a = await createTestApp(settings(), { database });
     b = await createTestApp(settings(), { database });
-    worker = await buildApp({
-      settings: loadSettings({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/nonexistent-data-dir-unused-in-tests',
-        WEB_DIST_DIR: '/nonexistent-web-build',
-        ...settings(),
-      }),
-      secrets: testSecrets,
-      database,
-      logger: false,
-      runJobs: true,
-    });
-    await worker.ready();
+    worker = await createTestWorker(settings(), database);
   });
   afterAll(async () => {
     await worker?.close();

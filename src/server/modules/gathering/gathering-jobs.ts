@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../../../contract/messages.ts';
-import type { QueueCounts } from '../../lib/queue-scheduler.ts';
+import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 
 /**
@@ -40,6 +40,7 @@ export function createGatheringJobs(options: {
   messages: () => MessagesService;
   clock: () => number;
   onError: (error: unknown) => void;
+  observeWorker?: WorkerObserver;
 }) {
   const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
   const queue = new Queue<GatherData>('gathering', queueOptions);
@@ -65,6 +66,7 @@ export function createGatheringJobs(options: {
     if (!(error instanceof ProviderFaults)) options.onError(error);
   });
   worker?.on('error', options.onError);
+  if (worker) options.observeWorker?.('gathering', worker);
 
   return {
     /** The user asked for the platform's messages: keep gathering them in the background. */

@@ -79,7 +79,11 @@ export function chatworkWebhookTokenRoutes(service: ChatworkWebhooksService) {
  * against the webhook, which it then turns off) and never retries, so every answer is the same small 200; what
  * cannot be verified is ignored.
  */
-export function chatworkWebhookRoutes(service: ChatworkWebhooksService) {
+export function chatworkWebhookRoutes(
+  service: ChatworkWebhooksService,
+  /** Told of every webhook request, verified or not, for the metrics. */
+  onReceived?: (verified: boolean) => void,
+) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -92,6 +96,7 @@ export function chatworkWebhookRoutes(service: ChatworkWebhooksService) {
         request.log.error({ err: error }, 'handling a ChatWork webhook failed');
         return true;
       });
+      onReceived?.(verified);
       if (!verified) {
         logSecurityEvent(request, {
           event: 'provider_signature_refused',

@@ -26,6 +26,8 @@ export type EventStreamRoutesDeps = {
   maxStreamSeconds: number;
   /** What the browser waits before reconnecting, in milliseconds. */
   retryMs: number;
+  /** Given the count of open streams, for the metrics. */
+  watchOpen?: (count: () => number) => void;
 };
 
 /**
@@ -42,6 +44,7 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const streams = createOpenStreams(MAX_STREAMS_PER_USER);
+    deps.watchOpen?.(() => streams.count());
     deps.sessions.onEnded((revocation) => streams.endRevoked(revocation));
     app.addHook('preClose', async () => {
       streams.endAll();

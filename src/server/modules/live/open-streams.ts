@@ -65,6 +65,13 @@ export function createOpenStreams(maxPerUser: number) {
       }
     },
 
+    /** Streams open (or opening) on this instance, everyone's together. */
+    count(): number {
+      let open = 0;
+      for (const streams of byUser.values()) open += streams.length;
+      return open;
+    },
+
     endAll(): void {
       for (const userId of [...byUser.keys()]) endWhere(userId, () => true);
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth-sessions.ts';
 import { refreshSessions } from '../../db/schema/refresh-sessions.ts';
@@ -131,6 +131,12 @@ export function createSessionsRepo(db: Database) {
         .where(eq(refreshSessions.tokenHash, tokenHash))
         .limit(1);
       return row;
+    },
+
+    /** How many sessions are live, everyone's together: a figure for the operator's metrics, no one's data. */
+    async countLive(moment: Moment): Promise<number> {
+      const [row] = await db.select({ live: count() }).from(authSessions).where(live(moment));
+      return row?.live ?? 0;
     },
 
     async listLive(userId: string, moment: Moment): Promise<AuthSessionRow[]> {

@@ -74,6 +74,8 @@ export function createSessionsService(deps: {
   }
 
   return {
+    /** Live sessions of everyone together (the metrics' gauge). */
+    countLive: () => repo.countLive(moment()),
     async start(userId: string, client: ClientInfo): Promise<StartedSession> {
       const refreshToken = newRefreshToken();
       const now = deps.clock();

@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueCounts } from '../../lib/queue-scheduler.ts';
+import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 
 /**
@@ -48,6 +48,7 @@ export function createQueuedHistoryRetries(options: {
   connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
   catchUp: () => CatchUp;
   onError: (error: unknown) => void;
+  observeWorker?: WorkerObserver;
 }): HistoryRetries {
   const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
   const queue = new Queue<HistoryJob>('slack-history', queueOptions);
@@ -64,6 +65,7 @@ export function createQueuedHistoryRetries(options: {
     : undefined;
   worker?.on('failed', (_job, error) => options.onError(error));
   worker?.on('error', options.onError);
+  if (worker) options.observeWorker?.('slack-history', worker);
   return {
     later(row, afterSeconds) {
       // One job per connection and second it is due: refusals of the same moment share it, and a job that is

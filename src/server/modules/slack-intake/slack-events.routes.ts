@@ -13,6 +13,8 @@ export type SlackEventsRoutesDeps = {
   queue: WorkQueue<SlackEventCallback>;
   /** Milliseconds since the epoch. */
   clock: () => number;
+  /** Told of every signed event callback (its type and `event_time`) and of every retry dropped, for the metrics. */
+  observe?: { received(type: string, eventTime: number | undefined): void; duplicate(): void };
 };
 
 function header(value: string | string[] | undefined): string | undefined {
@@ -76,9 +78,11 @@ export function slackEventsRoutes(deps: SlackEventsRoutesDeps) {
           await deps.intake.paused(body.team_id, body.minute_rate_limited);
           return reply.code(200).send({ ok: true });
         }
+        deps.observe?.received(body.event.type, body.event_time);
         if (await deps.intake.firstDelivery(body.event_id)) {
           await deps.queue.add(body);
         } else {
+          deps.observe?.duplicate();
           request.log.info(
             { eventId: body.event_id, retry: header(request.headers['x-slack-retry-num']) },
             'a Slack event delivered again was dropped',

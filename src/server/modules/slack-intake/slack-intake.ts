@@ -6,6 +6,7 @@ import type { SlackEventCallback } from '../../connectors/slack/slack-events.ts'
 import type { Database } from '../../db/client.ts';
 import type { Cache } from '../../lib/cache.ts';
 import type { LiveEvents } from '../../lib/live-events.ts';
+import type { WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { Redis } from 'ioredis';
 import { createInProcessQueue } from '../../lib/work-queue.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
@@ -28,7 +29,7 @@ export type SlackIntakeOptions = {
   applyLiveChanges: (userId: string, changes: LiveChanges<'slack'>) => Promise<LiveOutcome<'slack'>>;
   clock: () => number;
   /** With Redis: histories wait in a BullMQ queue that workers (`runJobs`) take from. */
-  queues?: { connection: Redis; prefix: string; runJobs: boolean };
+  queues?: { connection: Redis; prefix: string; runJobs: boolean; observeWorker?: WorkerObserver };
   /** A message was deleted on Slack: what other modules keep of it (snoozes, done marks) goes too. */
   onMessageDeleted: (ref: MessageRef) => Promise<void>;
   /** A new message: whose turn it is in its conversation (docs/decisions/154). */
