@@ -52,7 +52,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /**
  * The embedded database serves one machine's users and small rows (no message content is stored): 16 MB of shared
