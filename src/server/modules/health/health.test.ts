@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema, readinessResponseSchema } from '../../../contract/health.ts';
+import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
 import { openTestDatabase, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createHealthRepo } from './health.repo.ts';
 import { createReadiness } from './readiness.ts';
@@ -82,5 +83,26 @@ describe('not ready', () => {
     const testApp = await createTestApp();
     await testApp.close();
     expect(await testApp.app.readiness.probe()).toEqual({ status: 'stopping', checks: {}, failing: [] });
+  });
+});
+
+const redisUp = await redisReachable();
+
+describe.skipIf(!redisUp)('ready with REDIS_URL', () => {
+  it('checks Redis and the background queues too', async () => {
+    const prefix = testRedisPrefix();
+    const testApp = await createTestApp({ REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix });
+    try {
+      const ready = await testApp.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', redis: 'ok', queues: 'ok' },
+        failing: [],
+      });
+    } finally {
+      await testApp.close();
+      await dropRedisPrefix(prefix);
+    }
   });
 });
