@@ -190,6 +190,16 @@ describe('backup and restore', () => {
     120_000,
   );
 
+  it('says how to get pg_dump where it is not installed', async () => {
+    const answer = await npmRun('backup', path.join(work, 'none.dump'), {
+      DATABASE_URL: 'postgres://matome@127.0.0.1:1/matome',
+      PATH: path.dirname(process.execPath),
+    });
+    expect(answer.status).toBe(1);
+    expect(answer.output).toContain('pg_dump was not found. Install PostgreSQL');
+    expect(answer.output).not.toMatch(/\bat .+\.ts:\d+/);
+  });
+
   it('refuses a backup of the other kind with a clear message', async () => {
     const file = path.join(work, 'not-a-dump.txt');
     await import('node:fs/promises').then((fs) => fs.writeFile(file, 'hello'));
