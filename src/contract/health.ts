@@ -27,3 +27,28 @@ export const healthResponseSchema = z.object({
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/health/live`: the process answers. */
+export const livenessResponseSchema = z.object({ status: z.literal('alive') });
+
+/** A part the instance needs to serve: whether it answered as the app expects. */
+export const readinessPartSchema = z.enum(['database', 'migrations', 'redis', 'queues']);
+export type ReadinessPart = z.infer<typeof readinessPartSchema>;
+const partState = z.enum(['ok', 'failing']);
+
+/**
+ * `GET /api/health/ready`: 200 when the instance can serve, 503 while it cannot: starting (before its migrations
+ * are applied), stopping, or a part failing. Names the failing parts only, never addresses or errors.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'starting', 'stopping', 'not_ready']),
+  /** Each part that was checked (Redis and the queues only with REDIS_URL); none while starting or stopping. */
+  checks: z.object({
+    database: partState.optional(),
+    migrations: partState.optional(),
+    redis: partState.optional(),
+    queues: partState.optional(),
+  }),
+  failing: z.array(readinessPartSchema),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

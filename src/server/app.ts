@@ -65,6 +65,7 @@ import { createHealthRepo } from './modules/health/health.repo.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
 import { registerMetrics } from './modules/metrics/metrics.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 import { createConnectedMessageSource } from './modules/messages/connected-message-source.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
@@ -580,11 +581,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthentication(app, (token) => authService.authenticate(token));
   registerWriteRateLimit(app);
 
+  const healthRepo = createHealthRepo(database.db);
+  const readiness = createReadiness([
+    { part: 'database', check: async () => (await healthRepo.ping(), true) },
+    { part: 'migrations', check: () => healthRepo.migrationsApplied() },
+    ...(redis
+      ? [{ part: 'redis' as const, check: async () => (await redis.commands.ping()) === 'PONG' }]
+      : []),
+    ...(gathering && queueScheduler
+      ? [
+          {
+            part: 'queues' as const,
+            check: async () => (await Promise.all([gathering.counts(), queueScheduler.counts()]), true),
+          },
+        ]
+      : []),
+  ]);
+  app.decorate('readiness', readiness);
+  // However the app is closed, it answers not ready from the start of closing.
+  app.addHook('preClose', async () => readiness.beginStopping());
   await app.register(
     healthRoutes({
       db: database.kind,
       version: appVersion,
-      ping: createHealthRepo(database.db).ping,
+      ping: healthRepo.ping,
+      readiness,
       slackIntake: () => slackIntake.service.health(),
       ...(redis && gathering && queueScheduler
         ? {

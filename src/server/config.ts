@@ -126,6 +126,13 @@ export const settingsSchema = z.object({
   /** How long a client may take to send a request's headers, and the whole request, before it gets 408. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Stopping (SIGTERM, SIGINT): GET /api/health/ready answers 503 at once, the instance keeps serving for
+   * SHUTDOWN_DRAIN_MS so a load balancer sees it and stops sending, then closes; the process is stopped regardless
+   * once SHUTDOWN_GRACE_MS have passed since the signal (decision 161).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** How often the hides of ended demo sign-ins (decision 030) and long-woken snoozes (decision 153) are deleted, in seconds. */
   DEMO_HIDES_SWEEP_SECONDS: z.coerce
     .number()
@@ -264,6 +271,10 @@ export function isLoopbackUrl(address: string): boolean {
 
 /** The settings, and the rules between them. */
 const checkedSettingsSchema = settingsSchema
+  .refine((settings) => settings.SHUTDOWN_DRAIN_MS < settings.SHUTDOWN_GRACE_MS, {
+    path: ['SHUTDOWN_DRAIN_MS'],
+    message: 'must be shorter than SHUTDOWN_GRACE_MS',
+  })
   .refine((settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not be longer than REQUEST_TIMEOUT_MS',

@@ -52,8 +52,8 @@ describe.skipIf(!reachable)('a Slack event received by one instance reaches a st
     });
   });
   afterAll(async () => {
-    // The instances stop while their streams are open (preClose ends them). A browser that hangs up just before
-    // an instance stops can still hold that instance's close for a while (decision 137, open).
+    // The instances stop while their streams are open (preClose ends them); a browser that hangs up just before
+    // an instance stops no longer holds its close (decisions 137 and 161).
     await a?.close();
     await b?.close();
     for (const stream of streams) await stream.close();

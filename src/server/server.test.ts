@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkTokenOf, startMailCatcher } from '../../emulators/mail/mail-catcher.ts';
 import { startSlackEmulator } from '../../emulators/slack/slack-emulator.ts';
 import { defaultSlackSeed } from '../../emulators/slack/slack-seed.ts';
@@ -12,56 +9,8 @@ import { verifyEmailResponseSchema } from '../contract/account-security.ts';
 import { connectResponseSchema } from '../contract/connections.ts';
 import { slackMessageResultSchema } from '../contract/messages.ts';
 import { approveConsent, control } from './test/emulator-helpers.ts';
+import { freePort, startServer, waitForHealth } from './test/server-process.ts';
 import { createPostgresTestDatabase } from './test/test-app.ts';
-
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Servers still running when a test ends (because an assertion failed) are stopped, never left behind. */
-const running = new Set<ReturnType<typeof spawn>>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  running.add(child);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, exited, output: () => output };
-}
-
-/** Start-up migrates a fresh database; on a loaded two-core CI machine that can take several seconds. */
-async function waitForHealth(url: string): Promise<unknown> {
-  for (let attempt = 0; attempt < 250; attempt += 1) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return response.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 describe('server process', () => {
   it('starts on the embedded database, generates its secrets once, and shuts down cleanly on SIGTERM', async () => {

@@ -52,13 +52,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /**
  * The embedded database serves one machine's users and small rows (no message content is stored): 16 MB of shared
  * buffers instead of PostgreSQL's 128 MB keeps its working set in memory and takes about 115 MiB less RSS.
  */
-const EMBEDDED_POSTGRES_CONF = ['shared_buffers=16MB'];
+export const EMBEDDED_POSTGRES_CONF = ['shared_buffers=16MB'];
 
 /** Arbitrary constant: serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_246_318;

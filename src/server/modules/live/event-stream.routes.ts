@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../contract/errors.ts';
@@ -46,8 +47,15 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
     const streams = createOpenStreams(MAX_STREAMS_PER_USER);
     deps.watchOpen?.(() => streams.count());
     deps.sessions.onEnded((revocation) => streams.endRevoked(revocation));
+    // The responses of open streams: a closing server ends them and does not wait for their sockets to finish.
+    const responses = new Set<ServerResponse>();
     app.addHook('preClose', async () => {
       streams.endAll();
+      // Decision 137's open question: an ended stream's socket closes only once its last bytes are sent, and a
+      // browser that went away without hanging up (or whose hang-up has not arrived yet) never takes them, which
+      // held the HTTP server's close past a minute. A stream has nothing left to say when the server stops: its
+      // connection is dropped at once and the browser reconnects to another instance.
+      for (const raw of responses) raw.destroy();
     });
 
     routes.post(
@@ -123,7 +131,11 @@ export function eventStreamRoutes(deps: EventStreamRoutesDeps) {
           unsubscribe?.();
           raw.end();
         });
-        raw.on('close', () => stream.end());
+        responses.add(raw);
+        raw.on('close', () => {
+          responses.delete(raw);
+          stream.end();
+        });
         const stop = await deps.liveEvents.subscribe(
           owner.userId,
           (event) => {
