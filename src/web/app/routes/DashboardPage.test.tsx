@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PlatformConnection } from '../../../contract/messages.ts';
@@ -460,6 +460,32 @@ describe('check and hide', () => {
     expect(within(list).getByText('Task number 2')).toBeVisible();
     expect(card(list, 'Task number 2')).not.toHaveClass('opacity-0');
     expect(screen.getByRole('button', { name: 'Show all hidden (0)' })).toBeDisabled();
+  });
+
+  it('says that hiding needs a network while offline, and leaves the message and the server as they were', async () => {
+    const server = hidingServer();
+    renderRouter(routes, '/dashboard');
+    const list = await messageList();
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await userEvent.click(
+        within(card(list, 'Task number 2')).getByRole('button', { name: /Check and hide/ }),
+      );
+      await userEvent.keyboard('j');
+      await userEvent.keyboard('e');
+      expect(await screen.findAllByText(/^This needs a network connection./)).not.toHaveLength(0);
+      expect(card(list, 'Task number 2')).not.toHaveClass('opacity-0');
+      expect(server.hidden.size).toBe(0);
+      const writes = server.fetchMock.mock.calls.filter(
+        ([url, init]) => (init?.method ?? 'GET') !== 'GET' && !String(url).includes('/api/auth/'),
+      );
+      expect(writes).toEqual([]);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', online);
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
   });
 
   it('hides the selected messages in one request after confirmation, and shows and unhides them on request', async () => {

@@ -178,6 +178,21 @@ export function MessageList({
     pageIds,
     focusCard: cardFocus.focusCard,
   });
+  // Hide, done and snooze write to the server: offline, the card's buttons say so instead of failing.
+  const hideFromCard = useCallback(
+    (message: UnifiedMessage) => {
+      if (allowed('triage')) hideKeepingPlace(message);
+    },
+    [allowed, hideKeepingPlace],
+  );
+  const { runOnCard } = triaged;
+  const triageFromCard = useCallback<typeof runOnCard>(
+    (action, message) => {
+      if (allowed('triage')) runOnCard(action, message);
+    },
+    [allowed, runOnCard],
+  );
+
   const toggleType = useCallback(
     (messageType: MessageTypeFilter) => dispatch({ type: 'toggle-type', messageType }),
     [dispatch],
@@ -367,7 +382,7 @@ export function MessageList({
           <SearchMatchContext value={matches}>
             <MessagePage
               triageOf={triaged.triageOf}
-              onTriageCard={triaged.runOnCard}
+              onTriageCard={triageFromCard}
               listTopRef={listTopRef}
               messages={pageMessages}
               page={page}
@@ -387,7 +402,7 @@ export function MessageList({
               allowed={allowed}
               isHidden={isHidden}
               isFading={isFading}
-              onHide={hideKeepingPlace}
+              onHide={hideFromCard}
               onUnhide={unhide}
               onEditTags={onEditTags}
               density={density}
