@@ -1,23 +1,11 @@
 import type { QuietHours } from './rules.ts';
+import { wallClock } from './wall-clock.ts';
 
 const MINUTES_PER_DAY = 24 * 60;
 
 function minutesOf(clock: string): number {
   const [hours, minutes] = clock.split(':').map(Number);
   return hours! * 60 + minutes!;
-}
-
-/** Minutes since midnight, with seconds, of `at` on the wall clock of `timeZone`. */
-function wallClockMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute') + part('second') / 60;
 }
 
 /**
@@ -27,7 +15,7 @@ function wallClockMinutes(at: Date, timeZone: string): number {
  */
 export function quietHoursEndAt(hours: QuietHours | null, at: Date): Date | null {
   if (!hours) return null;
-  const now = wallClockMinutes(at, hours.time_zone);
+  const now = wallClock(at, hours.time_zone).minutes;
   const start = minutesOf(hours.start);
   const end = minutesOf(hours.end);
   const inside = start < end ? now >= start && now < end : now >= start || now < end;

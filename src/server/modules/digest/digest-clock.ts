@@ -1,24 +1,7 @@
 import { DIGEST_LATE_MINUTES } from '../../../contract/digest.ts';
+import { wallClock } from '../../../contract/wall-clock.ts';
 
 const MINUTES_PER_DAY = 24 * 60;
-
-/** The date (`YYYY-MM-DD`) and minutes since midnight of `at` on the wall clock of `timeZone`. */
-function wallClock(at: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '00';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
-}
 
 function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
