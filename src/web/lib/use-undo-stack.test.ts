@@ -78,6 +78,24 @@ describe('useUndoStack', () => {
     expect(screen.getByText('Tag change undone.')).toBeVisible();
   });
 
+  it('offline, the toast says the undo needs a network and keeps the change for the key once back online', async () => {
+    const { result } = setup();
+    const undo = vi.fn(async () => undefined);
+    act(() => result.current.push({ label: 'Message hidden.', undoneLabel: 'Hiding undone.', undo }));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    } finally {
+      onLine.mockRestore();
+    }
+    expect(undo).not.toHaveBeenCalled();
+    expect(await screen.findByText(/This needs a network connection/)).toBeVisible();
+    expect(result.current.canUndo).toBe(true);
+
+    await act(() => result.current.undoLatest());
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
   it('speaks Japanese', async () => {
     await changeLanguage('jp');
     const { result } = setup();

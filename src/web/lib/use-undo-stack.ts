@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/ui/use-toast.ts';
+import { isOnline } from './connectivity.ts';
 import { createUndoStack, UNDO_WINDOW_MS, type StoredUndo, type UndoEntry } from './undo-stack.ts';
 
 export interface UndoApi {
@@ -75,6 +76,12 @@ export function useUndoStack({ keyShortcut }: { keyShortcut?: string } = {}): Un
       if (shown.current) dismissToast(shown.current.toastId);
       const onAction = () => {
         shown.current = null;
+        // Offline the undo could not reach the server: say so, and keep the change undoable with the key while its
+        // time lasts (docs/decisions/158).
+        if (!isOnline()) {
+          showToast(t('offline.needsNetwork'), 'info');
+          return;
+        }
         const taken = stack.take(stored.id, Date.now());
         if (taken) void run(taken);
       };
