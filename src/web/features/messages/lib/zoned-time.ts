@@ -1,3 +1,5 @@
+import { wallClockFields } from '../../../../contract/wall-clock.ts';
+
 /**
  * Wall-clock times in an IANA time zone, with nothing but `Intl.DateTimeFormat`: what a clock in the zone shows at
  * an instant, and the instant at which it shows a given time. Independent of the machine's own time zone.
@@ -19,50 +21,15 @@ export interface WallClock extends CalendarDay {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(timeZone: string): Intl.DateTimeFormat {
-  let found = formats.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, found);
-  }
-  return found;
-}
-
-function fields(instantMs: number, timeZone: string): WallClock & { second: number } {
-  const values: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of format(timeZone).formatToParts(instantMs)) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return {
-    year: values.year ?? 0,
-    month: values.month ?? 1,
-    day: values.day ?? 1,
-    hour: values.hour ?? 0,
-    minute: values.minute ?? 0,
-    second: values.second ?? 0,
-  };
-}
-
 /** What a clock in `timeZone` shows at `instant` (seconds dropped). */
 export function wallClockAt(instant: Date, timeZone: string): WallClock {
-  const { year, month, day, hour, minute } = fields(instant.getTime(), timeZone);
+  const { year, month, day, hour, minute } = wallClockFields(instant.getTime(), timeZone);
   return { year, month, day, hour, minute };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (Tokyo: +9 h). */
 function offsetAt(instantMs: number, timeZone: string): number {
-  const wall = fields(instantMs, timeZone);
+  const wall = wallClockFields(instantMs, timeZone);
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
 }
