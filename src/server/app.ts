@@ -554,11 +554,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cipher,
     ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
     isDemo: (userId) => testModeService.isDemo(userId),
-    connectionIds: async (userId) =>
-      new Set(
+    connectedAt: async (userId) =>
+      new Map(
         (await Promise.all(platforms.map((platform) => connectionsService.listRows(userId, platform))))
           .flat()
-          .map((row) => row.id),
+          .map((row) => [row.id, row.createdAt.getTime()]),
       ),
     quietHoursOf: (userId) => rulesService.quietHours(userId),
     isLive: async (userId) => !(await isSampleUser(userId)),

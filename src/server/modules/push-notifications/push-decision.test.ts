@@ -31,6 +31,7 @@ function message(overrides: Partial<ChatworkSourceMessage> = {}): ChatworkSource
 const context = (overrides: Partial<NotifyContext> = {}): NotifyContext => ({
   preferences: DEFAULT_NOTIFICATION_PREFERENCES,
   quietHours: null,
+  connectedAt: new Map([['c1', NOW.getTime() - 86_400_000]]),
   now: NOW,
   ...overrides,
 });
@@ -83,5 +84,16 @@ describe('notifyVerdict', () => {
     expect(notifyVerdict(message({ send_time: NOW.getTime() / 1000 - 3600 }), context())).toBe('stale');
     const mine = message({ account: { account_id: 1, name: 'me', avatar_image_url: null } });
     expect(notifyVerdict({ ...mine, notify: true }, context())).toBe('own');
+  });
+
+  it("never notifies a new connection's history, however recent, nor a connection the person no longer has", () => {
+    // Connected a minute ago: what was sent two minutes ago is history its first gathering brings, not news.
+    const justConnected = context({ connectedAt: new Map([['c1', NOW.getTime() - 60_000]]) });
+    expect(notifyVerdict(message({ send_time: NOW.getTime() / 1000 - 120 }), justConnected)).toBe('history');
+    expect(notifyVerdict(message({ send_time: NOW.getTime() / 1000 - 30 }), justConnected)).toBe('notify');
+    // The same second as the connection (send_time has no milliseconds) is news.
+    const thisSecond = context({ connectedAt: new Map([['c1', NOW.getTime() - 4_500]]) });
+    expect(notifyVerdict(message({ send_time: NOW.getTime() / 1000 - 5 }), thisSecond)).toBe('notify');
+    expect(notifyVerdict(message(), context({ connectedAt: new Map() }))).toBe('connection');
   });
 });

@@ -22,7 +22,7 @@ export type PushNotificationsDeps = {
   cipher: TokenCipher;
   redis?: { client: Redis; prefix: string };
   isDemo: (userId: string) => Promise<boolean>;
-  connectionIds: (userId: string) => Promise<ReadonlySet<string>>;
+  connectedAt: (userId: string) => Promise<ReadonlyMap<string, number>>;
   quietHoursOf: (userId: string) => Promise<QuietHours | null>;
   /** Whether the person's inbox shows their real accounts (not sample data of demo or test mode). */
   isLive: (userId: string) => Promise<boolean>;
@@ -55,7 +55,7 @@ export function createPushNotifications(deps: PushNotificationsDeps) {
       : {}),
     allowedOrigins: settings.PUSH_SERVICE_ORIGINS,
     isDemo: deps.isDemo,
-    connectionIds: deps.connectionIds,
+    connectedAt: deps.connectedAt,
     quietHoursOf: deps.quietHoursOf,
     ...(redis
       ? {

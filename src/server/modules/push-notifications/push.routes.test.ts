@@ -432,7 +432,7 @@ describe('push notifications from the live intake', () => {
         },
         allowedOrigins: [push.url],
         isDemo: async () => false,
-        connectionIds: async () => new Set(),
+        connectedAt: async () => new Map(),
         quietHoursOf: async () => null,
         clock: () => Date.now() + hoursAhead * 3_600_000,
         log: { warn: () => undefined, error: () => undefined },
@@ -446,6 +446,35 @@ describe('push notifications from the live intake', () => {
     expect(held).toMatchObject({ title: '2 messages came during your quiet hours', count: 2 });
     expect(held!.url).toContain(second);
     expect(held!.url).not.toContain(first);
+  });
+
+  it("never pushes a new connection's history, even from its last minutes", async () => {
+    // Two people on Aiko's account (1001): one connected before the mention, one just after it.
+    const before = (await registerUser(app())).tokens.accessToken;
+    await connectAccount(app(), 'chatwork', before);
+    const { subscription: earlier } = await subscribe(before);
+    const posted = await fetch(`${chatwork.url}/_control/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_id: 1002, room_id: 2003, body: '[To:1001] minutes before the second' }),
+    });
+    const { message_id: messageId } = (await posted.json()) as { message_id: string };
+    // send_time has whole seconds: the second connection is made in a later one.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const after = (await registerUser(app())).tokens.accessToken;
+    const { subscription: later } = await subscribe(after);
+    await connectAccount(app(), 'chatwork', after);
+
+    const history = await gatherAfresh(app(), 'chatwork', after);
+    expect(history.messages.map((message) => message.content)).toContain(
+      '[To:1001] minutes before the second',
+    );
+    await gatherAfresh(app(), 'chatwork', before);
+    await vi.waitFor(async () => expect(await payloadsOf(earlier.id)).not.toHaveLength(0));
+    expect((await payloadsOf(earlier.id)).map((payload) => payload.url)).toEqual([
+      `/dashboard?message=${encodeURIComponent(`chatwork-${messageId}`)}`,
+    ]);
+    expect(await payloadsOf(later.id)).toEqual([]);
   });
 
   it('pushes a fresh mention a gathering found, once, and nothing older', async () => {

@@ -35,8 +35,11 @@ export type PushServiceDeps = {
   /** The push services a subscription may point at (PUSH_SERVICE_ORIGINS). */
   allowedOrigins: readonly string[];
   isDemo: (userId: string) => Promise<boolean>;
-  /** The person's connection ids now, to check the preferences name only their own. */
-  connectionIds: (userId: string) => Promise<ReadonlySet<string>>;
+  /**
+   * The person's connections now, each with when it was made (ms since the epoch): the preferences may name only
+   * these, and a message sent before its connection was made is history, not news.
+   */
+  connectedAt: (userId: string) => Promise<ReadonlyMap<string, number>>;
   /** The person's quiet hours (the rules' settings, decision 156). */
   quietHoursOf: (userId: string) => Promise<QuietHours | null>;
   /**
@@ -186,7 +189,7 @@ export function createPushService(deps: PushServiceDeps) {
     async savePreferences(userId: string, input: NotificationPreferences): Promise<NotificationPreferences> {
       await requireWritable(userId);
       if (input.connection_ids) {
-        const own = await deps.connectionIds(userId);
+        const own = await deps.connectedAt(userId);
         if (!input.connection_ids.every((id) => own.has(id)))
           throw new HttpError(
             400,
@@ -212,14 +215,15 @@ export function createPushService(deps: PushServiceDeps) {
       if (!deps.push || messages.length === 0) return;
       const devices = await repo.list(userId);
       if (devices.length === 0) return;
-      const [preferences, quietHours] = await Promise.all([
+      const [preferences, quietHours, connectedAt] = await Promise.all([
         repo.preferences(userId).then(toPreferences),
         deps.quietHoursOf(userId),
+        deps.connectedAt(userId),
       ]);
       const ordered = [...messages].sort((a, b) => a.send_time - b.send_time);
       for (const message of ordered) {
         const now = new Date(deps.clock());
-        const verdict = notifyVerdict(message, { preferences, quietHours, now });
+        const verdict = notifyVerdict(message, { preferences, quietHours, connectedAt, now });
         if (verdict !== 'notify' && verdict !== 'quiet-hours') continue;
         if (!(await claim(userId, `${message.platform}:${message.platform_message_id}`))) continue;
         if (verdict === 'quiet-hours') {
