@@ -1,5 +1,6 @@
+import { ensureServerBuild } from './server-build.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 process.env.NODE_ENV ??= 'production';
 ensureWebBuild();
-await import('../src/server/server.ts');
+await import(await ensureServerBuild('server'));

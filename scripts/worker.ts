@@ -1,5 +1,4 @@
-// A module, so that it may await at the top level.
-export {};
+import { ensureServerBuild } from './server-build.ts';
 
 process.env.NODE_ENV ??= 'production';
-await import('../src/server/worker.ts');
+await import(await ensureServerBuild('worker'));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Language } from '../contract/auth.ts';
@@ -9,6 +10,7 @@ import { platforms } from '../contract/messages.ts';
 import { configureConnectors } from './connectors/configure-connectors.ts';
 import { createMemoryCache, type Cache } from './lib/cache.ts';
 import { memoryLimiters, redisLimiters } from './lib/limiters.ts';
+import { projectRoot } from './lib/project-root.ts';
 import { openRedis } from './lib/redis.ts';
 import { createRedisCache } from './lib/redis-cache.ts';
 import { createRedisLock } from './lib/redis-lock.ts';
@@ -123,7 +125,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
   version: string;
 };
 export const appVersion = packageJson.version;
@@ -523,7 +525,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const billingService = createBillingService({
     repo: createBillingRepo(database.db),
-    stripe: createStripeBilling(settings),
+    stripe: await createStripeBilling(settings),
     publicUrl: settings.PUBLIC_URL,
     emailOf: async (userId) => (await authService.getUser(userId)).email,
     isDemo: (userId) => testModeService.isDemo(userId),

@@ -1,14 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { projectRoot } from '../lib/project-root.ts';
 import { authSessions } from './schema/auth-sessions.ts';
 import { emailTokens } from './schema/email-tokens.ts';
 import { googleConnections, googleSubmissions } from './schema/google.ts';
@@ -52,7 +46,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 /**
  * The embedded database serves one machine's users and small rows (no message content is stored): 16 MB of shared
@@ -71,7 +65,14 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string | null;
 }): Promise<DatabaseHandle> {
+  // Each kind's driver loads only when it is used: a server on the embedded database never loads node-postgres,
+  // nor one on PostgreSQL PGlite's WebAssembly (docs/decisions/164).
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     try {
@@ -86,7 +87,12 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
-  let client: PGlite;
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });

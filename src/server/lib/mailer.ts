@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = {
   to: string;
@@ -37,13 +37,20 @@ export type MailerSettings = {
  * info level so a link can be followed, and production logs only that a mail could not be sent (decision 065).
  */
 export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): Mailer {
-  const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
+  // nodemailer loads with the first mail, not with the server.
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (smtpUrl: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   const inFlight = new Set<Promise<void>>();
 
   async function send(mail: Mail): Promise<boolean> {
-    if (transport) {
+    if (settings.smtpUrl) {
       try {
-        await transport.sendMail({
+        await (
+          await transportOf(settings.smtpUrl)
+        ).sendMail({
           from: settings.from,
           to: mail.to,
           subject: mail.subject,
@@ -85,7 +92,7 @@ export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): 
     },
     async drain() {
       await Promise.all([...inFlight]);
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

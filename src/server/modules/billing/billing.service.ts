@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PlanType } from '../../../contract/auth.ts';
 import {
   billingErrorCodes,
@@ -70,7 +70,9 @@ function isPaidPlan(name: string): name is PaidPlanName {
 /** A Stripe failure as the caller sees it: what they sent wrong is theirs (400), anything else a provider fault. */
 function providerFailure(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+  // stripe-node's errors carry their class's name as `type`; the SDK itself loads only once billing is configured.
+  const stripeError = error as { type?: unknown; statusCode?: unknown } | null;
+  if (stripeError?.type === 'StripeInvalidRequestError' && stripeError.statusCode === 404) {
     return new HttpError(404, billingMessages.noSubscription, billingErrorCodes.noSubscription);
   }
   return new HttpError(502, billingMessages.unavailable, billingErrorCodes.unavailable);
