@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGithubEmulator } from '../../../emulators/github/github-emulator.ts';
 import { control } from '../test/emulator-helpers.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../test/redis-helpers.ts';
 import { freePort, startServer, startWorker, waitForHealth } from '../test/server-process.ts';
+import { postgresReachable, postgresTestServer } from '../test/postgres-helpers.ts';
 import { createPostgresTestDatabase } from '../test/test-app.ts';
 
 const loadedModulesHook = fileURLToPath(new URL('../test/loaded-modules-hook.ts', import.meta.url));
@@ -89,17 +89,7 @@ async function startOtlpReceiver() {
   };
 }
 
-const postgresServer = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const postgresReachable = await (async () => {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const postgresUp = await postgresReachable();
 const redisUp = await redisReachable();
 
 let work: string;
@@ -153,11 +143,11 @@ describe('with or without an OTLP endpoint', () => {
   }, 60_000);
 });
 
-describe.skipIf(!postgresReachable || !redisUp)('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+describe.skipIf(!postgresUp || !redisUp)('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('sends the spans of HTTP routes, provider calls, PostgreSQL, Redis and jobs, with nothing personal in them', async () => {
     const receiver = await startOtlpReceiver();
     const github = await startGithubEmulator();
-    const database = await createPostgresTestDatabase(postgresServer);
+    const database = await createPostgresTestDatabase(postgresTestServer);
     const prefix = testRedisPrefix();
     try {
       await control(github.url, 'settings', { autoApprove: true });
