@@ -324,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiters,
     ...(redis ? { redis: { client: redis.commands, prefix: redis.prefix } } : {}),
     observe: metrics.providerCall,
+    observeTokens: metrics.tokenRequest,
   });
   metrics.watchSlackBudget(connectors.slack.callsLeft);
   metrics.watchSessions(sessionsService.countLive);
@@ -565,6 +566,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quietHoursOf: (userId) => rulesService.quietHours(userId),
     isLive: async (userId) => !(await isSampleUser(userId)),
     rulesFor: (userId) => rulesService.messageRules(userId),
+    observeSend: metrics.pushSent,
     clock,
     log: app.log,
   });

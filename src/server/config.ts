@@ -261,6 +261,11 @@ export const settingsSchema = z.object({
     .optional(),
   /** Serves `/metrics` on this port instead of beside the app (and from a worker); needs METRICS_TOKEN. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * A worker (`npm run worker`) answers `/api/health/live` and `/api/health/ready` on this port, on HOST, for an
+   * orchestrator's probes (decision 163). Unset: a worker listens on no port for them.
+   */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** Whether an address is on this machine (localhost, 127.0.0.0/8, ::1). */
@@ -301,6 +306,11 @@ const checkedSettingsSchema = settingsSchema
     path: ['METRICS_PORT'],
     message: 'must differ from PORT',
   })
+  .refine(
+    (settings) =>
+      settings.WORKER_HEALTH_PORT === undefined || settings.WORKER_HEALTH_PORT !== settings.METRICS_PORT,
+    { path: ['WORKER_HEALTH_PORT'], message: 'must differ from METRICS_PORT' },
+  )
   .superRefine((settings, ctx) => {
     // OAuth redirects and session cookies travel to PUBLIC_URL, and ChatWork registers only https redirect URIs.
     const url = new URL(settings.PUBLIC_URL);

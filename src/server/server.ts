@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { ConfigError, loadSettings } from './config.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { listenWhileStarting } from './lib/starting-listener.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { startTracingIfConfigured, stopTracing } from './tracing/tracing-switch.ts';
 
 async function main(): Promise<void> {
   const settings = loadSettings();
+  // Tracing (when an OTLP endpoint is set) starts before the app's modules load, so that it can instrument them.
+  await startTracingIfConfigured('matome');
+  const { buildApp } = await import('./app.ts');
   const pendingNotices: string[] = [];
   const secrets = await resolveSecrets(settings, (message) => pendingNotices.push(message));
   // Probes get "starting" while the database opens and migrates, rather than a refused connection.
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
       Math.max(closing / 2, closing - 5_000),
     ).unref();
     await app.close();
+    await stopTracing();
   });
 
   await starting.close();

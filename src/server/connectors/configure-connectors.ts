@@ -8,6 +8,7 @@ import { createGoogleSignIn, type GoogleEndpoints } from './google/google-sign-i
 import type { ProviderOAuth } from './oauth-types.ts';
 import type { ProviderCallObserver } from './provider-calls-observed.ts';
 import type { SignInProvider } from './sign-in-provider.ts';
+import { observedOAuth, type TokenRequestObserver } from './token-requests-observed.ts';
 import { createSlackClient } from './slack/slack-client.ts';
 import { createSlackOAuth } from './slack/slack-oauth.ts';
 
@@ -23,6 +24,8 @@ export function configureConnectors(
     redis?: { client: Redis; prefix: string };
     /** Told of every Slack and ChatWork API call (the metrics). */
     observe?: ProviderCallObserver;
+    /** Told of every request to a token endpoint: code exchanges and refreshes (the metrics). */
+    observeTokens?: TokenRequestObserver;
   } = { limiters: memoryLimiters },
 ) {
   const { limiters } = shared;
@@ -42,23 +45,31 @@ export function configureConnectors(
   });
   const oauth: { slack?: ProviderOAuth; chatwork?: ProviderOAuth } = {};
   if (settings.SLACK_CLIENT_ID && settings.SLACK_CLIENT_SECRET) {
-    oauth.slack = createSlackOAuth({
-      clientId: settings.SLACK_CLIENT_ID,
-      clientSecret: settings.SLACK_CLIENT_SECRET,
-      authorizeUrl: settings.SLACK_AUTHORIZE_URL,
-      client: slack,
-    });
+    oauth.slack = observedOAuth(
+      'slack',
+      createSlackOAuth({
+        clientId: settings.SLACK_CLIENT_ID,
+        clientSecret: settings.SLACK_CLIENT_SECRET,
+        authorizeUrl: settings.SLACK_AUTHORIZE_URL,
+        client: slack,
+      }),
+      shared.observeTokens,
+    );
   }
   if (settings.CHATWORK_CLIENT_ID && settings.CHATWORK_CLIENT_SECRET) {
-    oauth.chatwork = createChatworkOAuth({
-      clientId: settings.CHATWORK_CLIENT_ID,
-      clientSecret: settings.CHATWORK_CLIENT_SECRET,
-      authorizeUrl: settings.CHATWORK_AUTHORIZE_URL,
-      tokenUrl: settings.CHATWORK_TOKEN_URL,
-      timeoutMs,
-      api: chatwork,
-      limiters,
-    });
+    oauth.chatwork = observedOAuth(
+      'chatwork',
+      createChatworkOAuth({
+        clientId: settings.CHATWORK_CLIENT_ID,
+        clientSecret: settings.CHATWORK_CLIENT_SECRET,
+        authorizeUrl: settings.CHATWORK_AUTHORIZE_URL,
+        tokenUrl: settings.CHATWORK_TOKEN_URL,
+        timeoutMs,
+        api: chatwork,
+        limiters,
+      }),
+      shared.observeTokens,
+    );
   }
   const google: GoogleEndpoints | undefined =
     settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
@@ -69,6 +80,7 @@ export function configureConnectors(
           oauth2Base: settings.GOOGLE_OAUTH2_BASE,
           oidcBase: settings.GOOGLE_OIDC_BASE,
           timeoutMs,
+          ...(shared.observeTokens ? { observeTokens: shared.observeTokens } : {}),
         }
       : undefined;
   const signIn: { google?: SignInProvider; github?: SignInProvider } = {};
@@ -80,6 +92,7 @@ export function configureConnectors(
       oauthBase: settings.GITHUB_OAUTH_BASE,
       apiBase: settings.GITHUB_API_BASE,
       timeoutMs,
+      ...(shared.observeTokens ? { observeTokens: shared.observeTokens } : {}),
     });
   }
   return { slack, chatwork, oauth, signIn, google };

@@ -4,7 +4,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator } from '../../../emulators/slack/slack-emulator.ts';
 import { bearer, registerUser, signIn } from '../test/auth-helpers.ts';
@@ -12,6 +11,7 @@ import { connectAccount, control, gatherAfresh, slackEmulatorSettings } from '..
 import { createPostgresTestDatabase, createTestApp } from '../test/test-app.ts';
 import { embeddedDir, restore } from './backup.ts';
 import { freePort } from '../test/server-process.ts';
+import { postgresReachable, postgresTestServer } from '../test/postgres-helpers.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
 /**
@@ -22,17 +22,7 @@ const secrets = {
   jwtSecret: 'backup-test-jwt-secret-that-is-long-enough-0123',
   tokenEncryptionKey: randomBytes(32).toString('base64'),
 };
-const postgresServer = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const postgresReachable = await (async () => {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const postgresUp = await postgresReachable();
 const hasPgTools = spawnSync('pg_dump', ['--version']).status === 0;
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -157,10 +147,10 @@ describe('backup and restore', () => {
     }
   }, 120_000);
 
-  it.skipIf(!postgresReachable || !hasPgTools)(
+  it.skipIf(!postgresUp || !hasPgTools)(
     'round-trips PostgreSQL with pg_dump and pg_restore',
     async () => {
-      const original = (await createPostgresTestDatabase(postgresServer))!;
+      const original = (await createPostgresTestDatabase(postgresTestServer))!;
       const file = path.join(work, 'postgres.dump');
       let user: { email: string; password: string };
       try {
@@ -173,7 +163,7 @@ describe('backup and restore', () => {
         await original.drop();
       }
 
-      const fresh = (await createPostgresTestDatabase(postgresServer))!;
+      const fresh = (await createPostgresTestDatabase(postgresTestServer))!;
       try {
         const restored = await npmRun('restore', file, { DATABASE_URL: fresh.url, DATA_DIR: work });
         expect(restored, restored.output).toMatchObject({ status: 0 });

@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Scheduler } from './scheduler.ts';
+import { queueTelemetry } from '../tracing/tracing-switch.ts';
 
 export type QueueCounts = Record<'waiting' | 'active' | 'delayed' | 'failed', number>;
 /** Given each BullMQ worker a process runs, with its queue's name (the metrics count its jobs). */
@@ -18,7 +19,11 @@ export function createQueueScheduler(options: {
   onError: (job: string, error: unknown) => void;
   observeWorker?: WorkerObserver;
 }): Scheduler & { counts(): Promise<QueueCounts> } {
-  const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
+  const queueOptions = {
+    connection: options.connection,
+    prefix: `${options.prefix}bull`,
+    ...queueTelemetry(),
+  };
   const queue = new Queue('maintenance', queueOptions);
   const jobs = new Map<string, () => Promise<void>>();
   const worker = options.runJobs

@@ -23,7 +23,9 @@ export type SecurityEvent =
   /** A request refused before any handler ran: where it was wrong (a field, or the parser's code), never the value. */
   | { event: 'input_rejected'; where: string }
   /** A request to a provider's callback (Slack events, a ChatWork webhook) that its signature does not vouch for. */
-  | { event: 'provider_signature_refused'; provider: 'slack' | 'chatwork'; reason: string };
+  | { event: 'provider_signature_refused'; provider: 'slack' | 'chatwork'; reason: string }
+  /** A return from Google's or GitHub's consent page: `completed`, or the reason it failed (never the profile). */
+  | { event: 'social_sign_in'; provider: 'google' | 'github'; outcome: string };
 
 const levels = {
   signed_in: 'info',
@@ -34,6 +36,7 @@ const levels = {
   rate_limited: 'warn',
   input_rejected: 'info',
   provider_signature_refused: 'warn',
+  social_sign_in: 'info',
 } as const satisfies Record<SecurityEvent['event'], 'info' | 'warn' | 'error'>;
 
 /** Tells `listener` of every security event of the app (and of its plugins); call before registering routes. */

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { ReadinessResponse } from '../../contract/health.ts';
+import { closeNow, listen } from './listen.ts';
 
 /**
  * What the port answers while the app starts (opening the database and applying migrations can take a while): the
@@ -35,18 +36,6 @@ export async function listenWhileStarting(options: {
     });
     response.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  await listen(server, options.port, options.host);
+  return { close: () => closeNow(server) };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+const workerEntry = fileURLToPath(new URL('../worker.ts', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,8 +23,17 @@ afterEach(() => {
 });
 
 /** `src/server/server.ts` in a process of its own, as `npm start` runs it; its output is collected. */
-export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
+export function startServer(env: Record<string, string>, nodeOptions: string[] = []) {
+  return startProcess(serverEntry, env, nodeOptions);
+}
+
+/** `src/server/worker.ts` in a process of its own, as `npm run worker` runs it. */
+export function startWorker(env: Record<string, string>, nodeOptions: string[] = []) {
+  return startProcess(workerEntry, env, nodeOptions);
+}
+
+function startProcess(entry: string, env: Record<string, string>, nodeOptions: string[]) {
+  const child = spawn(process.execPath, [...nodeOptions, entry], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
   });
   let output = '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../provider-error.ts';
 import { providerJson, type SignInProvider } from '../sign-in-provider.ts';
+import { observedTokenRequest, type TokenRequestObserver } from '../token-requests-observed.ts';
 
 const PROVIDER = 'GitHub';
 const SCOPES = ['read:user', 'user:email'];
@@ -13,6 +14,8 @@ export type GithubEndpoints = {
   /** `https://api.github.com`. */
   apiBase: string;
   timeoutMs: number;
+  /** Told of every token request (the metrics). */
+  observeTokens?: TokenRequestObserver;
 };
 
 const userSchema = z.looseObject({
@@ -49,32 +52,13 @@ export function createGithubSignIn(endpoints: GithubEndpoints): SignInProvider {
     },
 
     async profile({ code, codeVerifier, redirectUri }) {
-      const token = await providerJson(
-        PROVIDER,
-        new URL('/login/oauth/access_token', endpoints.oauthBase).toString(),
-        {
-          method: 'POST',
-          // Without Accept: application/json GitHub answers form-encoded; its errors come with HTTP 200.
-          headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            client_id: endpoints.clientId,
-            client_secret: endpoints.clientSecret,
-            code,
-            redirect_uri: redirectUri,
-            code_verifier: codeVerifier,
-          }),
-          timeoutMs: endpoints.timeoutMs,
-        },
+      const accessToken = await observedTokenRequest(
+        endpoints.observeTokens,
+        'github',
+        'authorization_code',
+        () => exchangeCode(code, codeVerifier, redirectUri),
       );
-      const refused = z.looseObject({ error: z.string() }).safeParse(token.body);
-      if (refused.success) {
-        throw new ProviderError('refresh_rejected', `${PROVIDER} refused the code`, {
-          providerCode: refused.data.error,
-        });
-      }
-      const accessToken = z.looseObject({ access_token: z.string().min(1) }).safeParse(token.body);
-      if (!accessToken.success) throw new ProviderError('invalid_response', `${PROVIDER} sent no token`);
-      const headers = apiHeaders(accessToken.data.access_token);
+      const headers = apiHeaders(accessToken);
       const [user, emails] = await Promise.all([
         providerJson(PROVIDER, new URL('/user', endpoints.apiBase).toString(), {
           headers,
@@ -98,4 +82,34 @@ export function createGithubSignIn(endpoints: GithubEndpoints): SignInProvider {
       };
     },
   };
+
+  /** The consent's code traded for an access token at GitHub's token endpoint. */
+  async function exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<string> {
+    const token = await providerJson(
+      PROVIDER,
+      new URL('/login/oauth/access_token', endpoints.oauthBase).toString(),
+      {
+        method: 'POST',
+        // Without Accept: application/json GitHub answers form-encoded; its errors come with HTTP 200.
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: endpoints.clientId,
+          client_secret: endpoints.clientSecret,
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: codeVerifier,
+        }),
+        timeoutMs: endpoints.timeoutMs,
+      },
+    );
+    const refused = z.looseObject({ error: z.string() }).safeParse(token.body);
+    if (refused.success) {
+      throw new ProviderError('refresh_rejected', `${PROVIDER} refused the code`, {
+        providerCode: refused.data.error,
+      });
+    }
+    const accessToken = z.looseObject({ access_token: z.string().min(1) }).safeParse(token.body);
+    if (!accessToken.success) throw new ProviderError('invalid_response', `${PROVIDER} sent no token`);
+    return accessToken.data.access_token;
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../provider-error.ts';
 import { providerJson, type SignInProvider } from '../sign-in-provider.ts';
+import { observedTokenRequest, type TokenRequestObserver } from '../token-requests-observed.ts';
 
 const PROVIDER = 'Google';
 export const GOOGLE_SIGN_IN_SCOPES = ['openid', 'email', 'profile'];
@@ -15,6 +16,8 @@ export type GoogleEndpoints = {
   /** `https://openidconnect.googleapis.com` (userinfo). */
   oidcBase: string;
   timeoutMs: number;
+  /** Told of every token request (the metrics). */
+  observeTokens?: TokenRequestObserver;
 };
 
 const tokenSchema = z.looseObject({
@@ -54,6 +57,14 @@ export function googleAuthorizeUrl(
 
 /** A token request (code or refresh grant); a refused grant is `refresh_rejected` (`invalid_grant`: revoked). */
 export async function googleToken(
+  endpoints: GoogleEndpoints,
+  form: Record<string, string>,
+): Promise<GoogleTokenAnswer> {
+  const grant = form.grant_type === 'refresh_token' ? 'refresh_token' : 'authorization_code';
+  return observedTokenRequest(endpoints.observeTokens, 'google', grant, () => tokenRequest(endpoints, form));
+}
+
+async function tokenRequest(
   endpoints: GoogleEndpoints,
   form: Record<string, string>,
 ): Promise<GoogleTokenAnswer> {

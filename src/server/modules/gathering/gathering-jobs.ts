@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Platform } from '../../../contract/messages.ts';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
+import { queueTelemetry } from '../../tracing/tracing-switch.ts';
 
 /**
  * How often a user's messages of one platform are gathered in the background: just inside the 300 s the gathered
@@ -42,7 +43,11 @@ export function createGatheringJobs(options: {
   onError: (error: unknown) => void;
   observeWorker?: WorkerObserver;
 }) {
-  const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
+  const queueOptions = {
+    connection: options.connection,
+    prefix: `${options.prefix}bull`,
+    ...queueTelemetry(),
+  };
   const queue = new Queue<GatherData>('gathering', queueOptions);
   queue.on('error', options.onError);
   const lastAskedKey = (data: GatherData) => `${options.prefix}gather-asked:${data.userId}:${data.platform}`;

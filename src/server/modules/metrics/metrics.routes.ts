@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
+import { listen } from '../../lib/listen.ts';
 import { onSecurityEvent } from '../../lib/security-events.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -85,15 +86,5 @@ function metricsServer(metrics: Metrics, token: string): Server {
         response.writeHead(500).end();
       },
     );
-  });
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
   });
 }

@@ -9,23 +9,11 @@ import { connectAccount, control, gatherAfresh, slackEmulatorSettings } from '..
 import { postSlackEvent } from '../../test/slack-events.ts';
 import { buildApp } from '../../app.ts';
 import { loadSettings } from '../../config.ts';
+import { sample } from '../../test/metrics-samples.ts';
 import { createTestApp, openTestDatabase, testSecrets, type TestApp } from '../../test/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const SECRET = 'slack-signing-secret-for-metrics';
-
-/** The value of the sample `name{labels}` (every label given must match), or undefined when there is none. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1], label[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function scrape(app: TestApp['app'], token = TOKEN) {
   return app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });

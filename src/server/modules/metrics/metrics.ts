@@ -2,7 +2,9 @@ import type { Worker } from 'bullmq';
 import { LRUCache } from 'lru-cache';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ProviderCallObserver } from '../../connectors/provider-calls-observed.ts';
+import type { TokenRequestObserver } from '../../connectors/token-requests-observed.ts';
 import type { SecurityEvent } from '../../lib/security-events.ts';
+import type { PushSendObserver } from '../push-notifications/push.service.ts';
 
 /** Every series starts with this, so an operator's queries never meet another program's names. */
 export const METRIC_PREFIX = 'matome_';
@@ -92,6 +94,21 @@ export function createMetrics(options: { processFigures: boolean; clock?: () => 
     'Requests refused by one of our own rate limits, by budget',
     ['budget'],
   );
+  const tokenRequests = counter(
+    'oauth_token_requests_total',
+    "Requests to a provider's token endpoint, by provider, grant (authorization_code, refresh_token) and outcome",
+    ['provider', 'grant', 'outcome'],
+  );
+  const socialSignIns = counter(
+    'social_sign_ins_total',
+    "Returns from Google's or GitHub's consent page, by provider and outcome (completed, or why not)",
+    ['provider', 'outcome'],
+  );
+  const pushSends = counter(
+    'push_sends_total',
+    'Web Push notifications sent to devices, by outcome (sent, gone, refused, unreachable, unreadable)',
+    ['outcome'],
+  );
   const jobs = counter(
     'jobs_total',
     'Background jobs (BullMQ) run by this process, by queue and outcome (completed, retried, failed)',
@@ -173,6 +190,14 @@ export function createMetrics(options: { processFigures: boolean; clock?: () => 
       }
     }) satisfies ProviderCallObserver as ProviderCallObserver,
 
+    tokenRequest: ((request) => {
+      tokenRequests.inc({ provider: request.provider, grant: request.grant, outcome: request.outcome });
+    }) satisfies TokenRequestObserver as TokenRequestObserver,
+
+    pushSent: ((outcome) => {
+      pushSends.inc({ outcome });
+    }) satisfies PushSendObserver as PushSendObserver,
+
     slackEvent(type: string, eventTimeSeconds: number | undefined): void {
       slackEvents.inc({ type });
       if (eventTimeSeconds !== undefined) {
@@ -212,6 +237,9 @@ export function createMetrics(options: { processFigures: boolean; clock?: () => 
           return;
         case 'provider_signature_refused':
           refusals.inc({ reason: `${event.provider}_signature` });
+          return;
+        case 'social_sign_in':
+          socialSignIns.inc({ provider: event.provider, outcome: event.outcome });
           return;
         case 'input_rejected':
           return;

@@ -10,7 +10,12 @@ import { PUSH_FRESH_SECONDS } from './push-decision.ts';
 import { createPushSender } from './push-sender.ts';
 import { createPushRepo } from './push.repo.ts';
 import { pushRoutes } from './push.routes.ts';
-import { createPushService, DELIVERY_CLAIM_SECONDS, type PushLog } from './push.service.ts';
+import {
+  createPushService,
+  DELIVERY_CLAIM_SECONDS,
+  type PushLog,
+  type PushSendObserver,
+} from './push.service.ts';
 
 export type PushNotificationsDeps = {
   db: Database;
@@ -30,6 +35,8 @@ export type PushNotificationsDeps = {
   rulesFor: (userId: string) => Promise<{
     decide(message: SourceMessage, folded: () => string): RuleOutcome | null;
   } | null>;
+  /** Told how each send ended (the metrics). */
+  observeSend?: PushSendObserver;
   clock: () => number;
   log: PushLog;
 };
@@ -69,6 +76,7 @@ export function createPushNotifications(deps: PushNotificationsDeps) {
             )) === 'OK',
         }
       : {}),
+    ...(deps.observeSend ? { observeSend: deps.observeSend } : {}),
     clock: deps.clock,
     log: deps.log,
   });

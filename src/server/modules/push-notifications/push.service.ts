@@ -47,9 +47,19 @@ export type PushServiceDeps = {
    * by default a unique row in the database.
    */
   claim?: (userId: string, messageKey: string) => Promise<boolean>;
+  /** Told how each send ended (the metrics). */
+  observeSend?: PushSendObserver;
   clock: () => number;
   log: PushLog;
 };
+
+/**
+ * How one send to a device ended: `sent`; `gone` (the push service no longer knows the subscription, 404/410, and it
+ * is removed); `refused` (another status); `unreachable` (no answer, a timeout); `unreadable` (its keys cannot be
+ * opened any more, so nothing was sent and it is removed).
+ */
+export type PushSendOutcome = 'sent' | 'gone' | 'refused' | 'unreachable' | 'unreadable';
+export type PushSendObserver = (outcome: PushSendOutcome) => void;
 
 /** Whether an endpoint is at one of the allowed push services (`https://*.example.com` covers its subdomains). */
 export function isAllowedPushService(endpoint: string, origins: readonly string[]): boolean {
@@ -108,14 +118,19 @@ export function createPushService(deps: PushServiceDeps) {
   /** Sends to one device; a subscription the push service calls gone is removed. Answers whether it arrived. */
   async function deliver(row: PushSubscriptionRow, payload: PushPayload, topic?: string): Promise<boolean> {
     const { sender } = requirePush();
+    const observed = (outcome: PushSendOutcome) => deps.observeSend?.(outcome);
     const target = targetOf(row);
     if (!target) {
+      observed('unreadable');
       // Nothing can be sent to it any more; the browser subscribes again when the person turns it back on.
       await repo.removeGone(row.id, row.endpoint);
       return false;
     }
+    let answered = false;
     try {
       const result = await sender.send(target, payload, topic);
+      answered = true;
+      observed(result.kind === 'failed' ? 'refused' : result.kind);
       if (result.kind === 'sent') {
         await repo.markUsed(row.id, new Date(deps.clock()));
         return true;
@@ -126,6 +141,7 @@ export function createPushService(deps: PushServiceDeps) {
         deps.log.warn({ status: result.status, device: row.id }, 'a push service refused a notification');
       }
     } catch (error) {
+      if (!answered) observed('unreachable');
       deps.log.warn({ err: error, device: row.id }, 'a notification could not reach its push service');
     }
     return false;

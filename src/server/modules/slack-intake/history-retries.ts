@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
+import { queueTelemetry } from '../../tracing/tracing-switch.ts';
 
 /**
  * A Slack history the workspace's search budget had no room for is searched again later, in the background
@@ -50,7 +51,11 @@ export function createQueuedHistoryRetries(options: {
   onError: (error: unknown) => void;
   observeWorker?: WorkerObserver;
 }): HistoryRetries {
-  const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
+  const queueOptions = {
+    connection: options.connection,
+    prefix: `${options.prefix}bull`,
+    ...queueTelemetry(),
+  };
   const queue = new Queue<HistoryJob>('slack-history', queueOptions);
   queue.on('error', options.onError);
   const worker = options.runJobs

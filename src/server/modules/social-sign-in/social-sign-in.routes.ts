@@ -79,7 +79,12 @@ export function socialSignInRoutes(deps: SocialSignInRoutesDeps) {
           },
         },
         async (request, reply) => {
-          const location = await service.callback(provider, request.query, readOAuthBinding(request));
+          const { location, outcome } = await service.callback(
+            provider,
+            request.query,
+            readOAuthBinding(request),
+          );
+          logSecurityEvent(request, { event: 'social_sign_in', provider, outcome });
           return reply.header('cache-control', 'no-store').redirect(location, 302);
         },
       );

@@ -23,6 +23,8 @@ export const signInMessages = {
     'An account with this e-mail address already exists. Sign in with your e-mail and password (use "Forgot password" if needed); accounts are linked only when both sides have confirmed the address.',
 } as const;
 export type SignInFailure = keyof typeof signInMessages;
+/** How a return from the provider's consent page ended: `completed` (a handoff code was issued) or why not. */
+export type SignInOutcome = 'completed' | SignInFailure;
 
 export type SocialSignInDeps = {
   repo: SocialSignInRepo;
@@ -108,11 +110,12 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
       provider: SocialProvider,
       query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
       browserBinding: string | undefined,
-    ): Promise<string> {
+    ): Promise<{ location: string; outcome: SignInOutcome }> {
+      const failed = (reason: SignInFailure) => ({ location: loginError(provider, reason), outcome: reason });
       const signIn = deps.providers[provider];
       const pending = await flows.finish(provider, query.state, browserBinding);
-      if (!signIn || pending.kind !== 'bound') return loginError(provider, 'invalidState');
-      if (query.error || !query.code) return loginError(provider, 'denied');
+      if (!signIn || pending.kind !== 'bound') return failed('invalidState');
+      if (query.error || !query.code) return failed('denied');
       let profile: ProviderProfile;
       try {
         profile = await signIn.profile({
@@ -121,11 +124,11 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
           redirectUri: redirectUri(provider),
         });
       } catch (error) {
-        if (error instanceof ProviderError) return loginError(provider, 'failed');
+        if (error instanceof ProviderError) return failed('failed');
         throw error;
       }
       const outcome = await userFor(provider, profile);
-      if ('failure' in outcome) return loginError(provider, outcome.failure);
+      if ('failure' in outcome) return failed(outcome.failure);
       const code = randomBytes(32).toString('base64url');
       const now = deps.clock();
       await repo.insertHandoff(
@@ -138,7 +141,10 @@ export function createSocialSignInService(deps: SocialSignInDeps) {
         },
         new Date(now),
       );
-      return `${deps.publicUrl}/auth/callback#${new URLSearchParams({ provider, code })}`;
+      return {
+        location: `${deps.publicUrl}/auth/callback#${new URLSearchParams({ provider, code })}`,
+        outcome: 'completed',
+      };
     },
 
     /** The user a handoff code stands for, taken once, from the browser the sign-in started in; else 401. */
