@@ -47,6 +47,8 @@ interface SavedViewsOptions {
 export interface SavedViews {
   tabs: readonly ViewTab[];
   active: ViewTab | null;
+  /** The views are on their way: the list waits for them, so their tabs do not push it down (a layout shift). */
+  loading: boolean;
   choose(id: string): void;
   /** The list's filters are not the active view's any more: they can be saved as a view. */
   modified: boolean;
@@ -143,5 +145,6 @@ export function useSavedViews({
     [tabs, choose, t],
   );
 
-  return { tabs, active, choose, modified, saveCurrent, writes, paletteCommands };
+  const loading = query.isPending && !query.isError;
+  return { tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands };
 }
