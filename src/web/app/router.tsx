@@ -12,7 +12,8 @@ import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 /**
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
  * with 404); a page that throws shows the same page without the parts that failed. Every screen loads on the way
- * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138).
+ * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138). The
+ * public pages that show no part of the app bring only the sign-in pages' strings, not the app's (decision 166).
  */
 export const routes: RouteObject[] = [
   {
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/LoginPage.tsx'),
               (m) => m.LoginPage,
+              'auth',
             ),
           },
           {
@@ -37,6 +39,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/RegisterPage.tsx'),
               (m) => m.RegisterPage,
+              'auth',
             ),
           },
           {
@@ -44,6 +47,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
+              'auth',
             ),
           },
           {
@@ -51,6 +55,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/ForgotPasswordPage.tsx'),
               (m) => m.ForgotPasswordPage,
+              'auth',
             ),
           },
           {
@@ -58,6 +63,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/ResetPasswordPage.tsx'),
               (m) => m.ResetPasswordPage,
+              'auth',
             ),
           },
           {
@@ -65,6 +71,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/AuthCallbackPage.tsx'),
               (m) => m.AuthCallbackPage,
+              'auth',
             ),
           },
           {
@@ -72,6 +79,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/contact/components/ContactPage.tsx'),
               (m) => m.ContactPage,
+              'auth',
             ),
           },
           {
@@ -79,6 +87,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/about/components/AboutPage.tsx'),
               (m) => m.AboutPage,
+              'auth',
             ),
           },
           {
@@ -86,6 +95,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/data-guide/components/DataGuidePage.tsx'),
               (m) => m.DataGuidePage,
+              'auth',
             ),
           },
           {
@@ -93,6 +103,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/privacy-policy/components/PrivacyPolicyPage.tsx'),
               (m) => m.PrivacyPolicyPage,
+              'auth',
             ),
           },
           {
@@ -100,6 +111,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/commercial-transactions/components/CommercialTransactionsPage.tsx'),
               (m) => m.CommercialTransactionsPage,
+              'auth',
             ),
           },
           {
@@ -107,6 +119,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/terms/components/TermsPage.tsx'),
               (m) => m.TermsPage,
+              'auth',
             ),
           },
           {

@@ -1,7 +1,6 @@
-// The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
+// The strings of the signed-in screens and the pricing pages, loaded with the first of them (src/web/app/lazy-page.ts).
 import account from './en/account.json';
 import awaiting from './en/awaiting.json';
-import auth from './en/auth.json';
 import billing from './en/billing.json';
 import connections from './en/connections.json';
 import dashboard from './en/dashboard.json';
@@ -22,7 +21,6 @@ import views from './en/views.json';
 export const strings = {
   account,
   awaiting,
-  auth,
   billing,
   connections,
   dashboard,
