@@ -42,13 +42,20 @@ interface PageVisit {
 }
 
 /**
- * Every script a first visit to the page fetches until the network is quiet, from an empty cache and without a
- * service worker, sized as the server sends it compressed.
+ * Every script a first visit to the page on a phone fetches until the network is quiet, from an empty cache and
+ * without a service worker, sized as the server sends it compressed.
  */
 export async function pageJavaScript(visit: PageVisit): Promise<PageJavaScript> {
   const browser = await chromium.launch({ executablePath: visit.chromePath, args: visit.chromeArgs });
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    // The phone Lighthouse's mobile audits emulate: a screen that shows only what a phone shows loads only that.
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     if (visit.signIn) {
       await page.goto(`${visit.base}/favicon.svg`);

@@ -69,7 +69,8 @@ async function loadStrings(language: Language): Promise<void> {
 export function loadScreenStrings(part: ScreenStrings): Promise<void> {
   const parts: StringPart[] = part === 'app' ? ['auth', 'app'] : ['auth'];
   for (const each of parts) wanted.add(each);
-  const language = currentLanguage();
+  // The router may ask before i18next has settled on the language (src/web/main.tsx): the one it will settle on.
+  const language = isLanguage(i18n.language) ? i18n.language : detectInitialLanguage();
   return Promise.all(parts.map((each) => loadPart(each, language))).then(() => undefined);
 }
 
