@@ -5,7 +5,7 @@ import { loadScreenStrings, type ScreenStrings } from '../lib/i18n.ts';
 /**
  * A route whose screen lives in its own chunk. The data router loads it before it commits the navigation, so the
  * previous screen stays up (with the navigation progress bar) until the next one can render: never a blank page.
- * The strings the screen shows past the frame's (the sign-in pages' only, or the whole app's), and the query cache
+ * The strings the screen shows past the frame's (the sign-in pages', the pricing pages', or the whole app's), and the query cache
  * the screens share, come with the first such screen (docs/decisions/126 and 166).
  */
 export function lazyPage<Module>(

@@ -13,7 +13,8 @@ import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
  * with 404); a page that throws shows the same page without the parts that failed. Every screen loads on the way
  * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138). The
- * public pages that show no part of the app bring only the sign-in pages' strings, not the app's (decision 166).
+ * public pages bring only the strings they show (the sign-in pages' or the pricing pages'), not the app's
+ * (decision 166).
  */
 export const routes: RouteObject[] = [
   {
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/PricingRoute.tsx'),
               (m) => m.PricingRoute,
+              'billing',
             ),
           },
           {
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/SubscriptionSuccessRoute.tsx'),
               (m) => m.SubscriptionSuccessRoute,
+              'billing',
             ),
           },
           {
@@ -141,6 +144,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/billing/components/SubscriptionCancelPage.tsx'),
               (m) => m.SubscriptionCancelPage,
+              'billing',
             ),
           },
           { path: '*', element: <ErrorPage notFound /> },

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '../../contract/auth-constants.ts';
 import type { strings as englishAppStrings } from '../locales/en-app.ts';
 import type { strings as englishAuthStrings } from '../locales/en-auth.ts';
+import type { strings as englishBillingStrings } from '../locales/en-billing.ts';
 import type { strings as englishFrameStrings } from '../locales/en.ts';
 import { detectLanguageInBrowser } from './language-detection.ts';
 import {
@@ -14,24 +15,33 @@ import {
 } from './language.ts';
 import { reverseGeocodingUrl } from './page-config.ts';
 
-export type Strings = typeof englishFrameStrings & typeof englishAuthStrings & typeof englishAppStrings;
+export type Strings = typeof englishFrameStrings &
+  typeof englishAuthStrings &
+  typeof englishBillingStrings &
+  typeof englishAppStrings;
 
 type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
 
 /**
  * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
  * language comes in parts (docs/decisions/126 and 166): what every screen's frame shows, before the first render;
- * the sign-in pages' (and the account menu's), with the first screen that needs them; and the rest of the app's
- * screens, with the first of those.
+ * then with the first screen that needs them, the sign-in pages' (and the account menu's), the pricing pages' (and
+ * the account page's plan), and the rest of the app's screens.
  */
 const stringLoaders: Record<StringPart, Record<Language, StringLoader>> = {
   frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
   auth: { en: () => import('../locales/en-auth.ts'), jp: () => import('../locales/jp-auth.ts') },
+  billing: { en: () => import('../locales/en-billing.ts'), jp: () => import('../locales/jp-billing.ts') },
   app: { en: () => import('../locales/en-app.ts'), jp: () => import('../locales/jp-app.ts') },
 };
-/** The parts a lazy screen asks for; the frame's are always there. */
-export type ScreenStrings = 'auth' | 'app';
+/** What a lazy screen asks for; the frame's strings are always there. The app's screens show all the rest. */
+export type ScreenStrings = 'auth' | 'billing' | 'app';
 type StringPart = 'frame' | ScreenStrings;
+const partsOf: Record<ScreenStrings, StringPart[]> = {
+  auth: ['auth'],
+  billing: ['billing'],
+  app: ['auth', 'billing', 'app'],
+};
 const loading = new Map<string, Promise<void>>();
 const wanted = new Set<StringPart>(['frame']);
 
@@ -62,12 +72,9 @@ async function loadStrings(language: Language): Promise<void> {
   await Promise.all([...wanted].map((part) => loadPart(part, language)));
 }
 
-/**
- * The strings a screen shows past the frame's, in the language on screen; lazy routes wait for them. The app's
- * screens show the account menu, so they come with the sign-in pages' too.
- */
-export function loadScreenStrings(part: ScreenStrings): Promise<void> {
-  const parts: StringPart[] = part === 'app' ? ['auth', 'app'] : ['auth'];
+/** The strings a screen shows past the frame's, in the language on screen; lazy routes wait for them. */
+export function loadScreenStrings(screen: ScreenStrings): Promise<void> {
+  const parts = partsOf[screen];
   for (const each of parts) wanted.add(each);
   // The router may ask before i18next has settled on the language (src/web/main.tsx): the one it will settle on.
   const language = isLanguage(i18n.language) ? i18n.language : detectInitialLanguage();

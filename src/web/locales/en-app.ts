@@ -1,7 +1,6 @@
-// The strings of the signed-in screens and the pricing pages, loaded with the first of them (src/web/app/lazy-page.ts).
+// The strings of the signed-in screens, loaded with the first of them (src/web/app/lazy-page.ts).
 import account from './en/account.json';
 import awaiting from './en/awaiting.json';
-import billing from './en/billing.json';
 import connections from './en/connections.json';
 import dashboard from './en/dashboard.json';
 import digest from './en/digest.json';
@@ -21,7 +20,6 @@ import views from './en/views.json';
 export const strings = {
   account,
   awaiting,
-  billing,
   connections,
   dashboard,
   digest,
