@@ -129,6 +129,11 @@ export const routes: RouteObject[] = [
               () => import('./routes/PricingRoute.tsx'),
               (m) => m.PricingRoute,
               'billing',
+              // Without Stripe a note above the plans says so: in before the first paint, it moves nothing.
+              (client) =>
+                import('../features/billing/api/get-billing-config.ts').then((billing) =>
+                  client.prefetchQuery(billing.billingConfigQueryOptions()),
+                ),
             ),
           },
           {
