@@ -145,6 +145,7 @@ export function useSavedViews({
     [tabs, choose, t],
   );
 
-  const loading = query.isPending && !query.isError;
+  // Only for the first answer: a failed or held request (a retry, offline) does not keep the list from showing.
+  const loading = query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0;
   return { tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands };
 }
