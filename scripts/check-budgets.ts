@@ -1,23 +1,35 @@
-import { statSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { baselineReactPageGzip } from './baseline-react-page.ts';
 import { startBuiltApp, type BuiltApp } from './built-app.ts';
+import { pageJavaScript, type PageJavaScript } from './page-javascript.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 /**
- * `npm run check:budgets`: what the landing page costs a phone. Builds the web app if needed, starts it, adds up
- * the JavaScript the landing page loads (as gzip and brotli bytes of the files the build made), and runs
- * Lighthouse's mobile audits on /, /pricing, /about, /login and /dashboard (signed in as the English demo account),
- * three times each, printing the performance medians beside the issue's goals and, for the public pages,
- * accessibility, best practices and SEO, which must score 100. Fails when the landing JS or a median score
- * breaks its limit: the goal, or while a goal is not yet met, the figure reached so far, so no gain is lost
- * (docs/decisions/097 and 099). Lighthouse drives Debian's Chromium and downloads nothing.
+ * `npm run check:budgets`: what the pages cost a phone. Builds the web app if needed, starts it, adds up the
+ * JavaScript the landing page, /login and the signed-in /dashboard load (as gzip and brotli bytes of the files the
+ * build made), beside a default Vite + React page built in the same run, and runs Lighthouse's mobile audits on /,
+ * /pricing, /about, /login and /dashboard (signed in as the English demo account), three times each, printing the
+ * performance medians beside the issue's goals and, for the public pages, accessibility, best practices and SEO,
+ * which must score 100. /dashboard is held in every run, each from an empty cache, with its layout shift. Fails when
+ * a figure breaks its limit: the goal, or while a goal is not yet met, the figure reached so far, so no gain is lost
+ * (docs/decisions/097, 099 and 166). Lighthouse drives Debian's Chromium and downloads nothing.
  */
 
 const LANDING_JS_GZIP = { goal: 100 * 1024, limit: 100 * 1024 };
+/**
+ * Issue 26: the JavaScript a first visit loads, gzip, beside a default Vite + React page built in the same run. /login
+ * is the app shell (what every screen loads) with the sign-in form; /dashboard is the signed-in first load in all.
+ * Limits hold what was reached while a goal is not yet met (docs/decisions/166).
+ */
+const APP_JS_GZIP = {
+  '/login': { goal: 100 * 1024, limit: 182 * 1024 },
+  '/dashboard': { goal: 160 * 1024, limit: 304 * 1024 },
+} as const;
+/** Issue 26: /dashboard must not move under the reader while it loads; every run is held to it. */
+const DASHBOARD_CLS_LIMIT = 0.02;
 /**
  * Performance goals and limits per page; on the public pages marked `quality`, accessibility, best practices and
  * SEO must also score 100 (issue 15).
@@ -27,7 +39,9 @@ const budgets = [
   { path: '/pricing', goal: 95, minimum: 85, signedIn: false, quality: true },
   { path: '/about', goal: 95, minimum: 85, signedIn: false, quality: true },
   { path: '/login', goal: 95, minimum: 85, signedIn: false, quality: true },
-  { path: '/dashboard', goal: 90, minimum: 50, signedIn: true, quality: false },
+  // Issue 26: every run, not the median, signed in and from an empty cache (docs/decisions/166); the limit holds
+  // the lowest run reached so far (42; 34 with the machine at load 20) until the list renders only what is on screen.
+  { path: '/dashboard', goal: 95, minimum: 30, signedIn: true, quality: false, everyRun: true },
 ] as const;
 const QUALITY_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
 type QualityCategory = (typeof QUALITY_CATEGORIES)[number];
@@ -49,34 +63,47 @@ const assetsDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : null);
-
 /** Every script the landing page fetches until the network is quiet, sized as the server sends it compressed. */
-async function landingJs(base: string) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    // A page that failed to start would look cheap: measure only one that rendered its heading, without errors.
-    const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    if (errors.length > 0 || !heading || heading.startsWith('landing.')) {
-      throw new Error(`the landing page did not render: ${errors.join('; ') || heading}`);
-    }
-    const files = [...scripts].map((pathname) => {
-      const file = path.join(assetsDir, pathname);
-      const raw = sizeOf(file) ?? 0;
-      return { pathname, raw, gzip: sizeOf(`${file}.gz`) ?? raw, brotli: sizeOf(`${file}.br`) ?? raw };
-    });
-    const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
-    return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
-  } finally {
-    await browser.close();
+function landingJs(base: string) {
+  return pageJavaScript({
+    base,
+    pagePath: '/',
+    assetsDir,
+    chromePath,
+    chromeArgs: chromeFlags.slice(1),
+    // A page that failed to start would look cheap: measure only one that rendered its heading.
+    rendered: async (page) => {
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      if (!heading || heading.startsWith('landing.'))
+        throw new Error(`the landing page did not render: ${heading}`);
+    },
+  });
+}
+
+/** The app's first loads: the sign-in page, and the dashboard signed in as the English demo account. */
+function appJs(base: string, pagePath: keyof typeof APP_JS_GZIP) {
+  return pageJavaScript({
+    base,
+    pagePath,
+    assetsDir,
+    chromePath,
+    chromeArgs: chromeFlags.slice(1),
+    signIn: pagePath === '/dashboard' ? { email: 'demo-en@example.com', password: 'demo1234' } : undefined,
+    rendered: async (page) => {
+      const shown =
+        pagePath === '/login'
+          ? page.getByRole('button', { name: 'Login', exact: true })
+          : page.getByRole('button', { name: 'Account menu for Demo User' });
+      await shown.waitFor({ timeout: 30_000 });
+    },
+  });
+}
+
+function printFiles(javascript: PageJavaScript) {
+  for (const file of javascript.files) {
+    print(
+      `  ${file.pathname}  ${kilobytes(file.raw)} raw, ${kilobytes(file.gzip)} gzip, ${kilobytes(file.brotli)} brotli`,
+    );
   }
 }
 
@@ -101,6 +128,26 @@ async function signInDemo(chrome: LaunchedChrome, base: string): Promise<void> {
   }
 }
 
+/**
+ * Lighthouse keeps storage between runs so the session cookie stays; this empties what would make a run a repeat
+ * visit instead: the HTTP cache, and the service worker with the assets it precached.
+ */
+async function emptyCaches(chrome: LaunchedChrome, base: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await session.send('Storage.clearDataForOrigin', {
+      origin: base,
+      storageTypes: 'service_workers,cache_storage',
+    });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -111,6 +158,7 @@ const METRICS = [
 
 interface Run {
   score: number;
+  cls: number;
   /** The run's metrics as Lighthouse displays them, to see where a low score comes from. */
   metrics: string;
   /** Accessibility, best-practices and SEO scores, when asked for, with the audits that cost points. */
@@ -178,7 +226,8 @@ async function lighthouseAttempt(chrome: LaunchedChrome, url: string, withQualit
       .map((ref) => ref.id);
     quality[id] = { score: Math.round((category?.score ?? 0) * 100), failing };
   }
-  return { score: Math.round(score * 100), metrics, quality };
+  const cls = result!.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+  return { score: Math.round(score * 100), cls, metrics, quality };
 }
 
 ensureWebBuild();
@@ -187,11 +236,7 @@ let failed = false;
 try {
   const landing = await landingJs(app.base);
   print('Landing page JavaScript (/), as sent compressed:');
-  for (const file of landing.files) {
-    print(
-      `  ${file.pathname}  ${kilobytes(file.raw)} raw, ${kilobytes(file.gzip)} gzip, ${kilobytes(file.brotli)} brotli`,
-    );
-  }
+  printFiles(landing);
   const withinBudget = landing.gzip <= LANDING_JS_GZIP.limit;
   print(
     `  total ${kilobytes(landing.raw)} raw, ${kilobytes(landing.gzip)} gzip, ${kilobytes(landing.brotli)} brotli` +
@@ -200,11 +245,34 @@ try {
   );
   failed ||= !withinBudget;
 
+  const baseline = await baselineReactPageGzip();
+  print(`\nApp JavaScript, first load on a phone from an empty cache, gzip (issue 26):`);
+  print(
+    `  baseline: a default Vite + React page ${kilobytes(baseline.gzip)} gzip (${kilobytes(baseline.raw)} raw)`,
+  );
+  for (const [pagePath, { goal, limit }] of Object.entries(APP_JS_GZIP)) {
+    if (onlyPages && !onlyPages.includes(pagePath)) continue;
+    const javascript = await appJs(app.base, pagePath as keyof typeof APP_JS_GZIP);
+    const label = pagePath === '/login' ? '/login shell' : '/dashboard first-load total';
+    const within = javascript.gzip <= limit;
+    print(
+      `  ${label}: ${kilobytes(javascript.gzip)} gzip in ${javascript.files.length} files, ` +
+        `${(javascript.gzip / baseline.gzip).toFixed(2)}× the baseline (goal ${kilobytes(goal)} ` +
+        `${javascript.gzip <= goal ? 'met' : 'missed'}; limit ${kilobytes(limit)}) ${within ? 'OK' : 'OVER BUDGET'}`,
+    );
+    if (process.env.BUDGET_FILES) printFiles(javascript);
+    failed ||= !within;
+  }
+
   const chrome = await launch({ chromePath, chromeFlags });
   try {
-    print(`\nLighthouse, mobile (performance: median of ${RUNS}):`);
+    print(
+      `\nLighthouse, mobile (performance: median of ${RUNS}; /dashboard: every run, each from an empty cache):`,
+    );
     let signedIn = false;
-    for (const { path: pagePath, goal, minimum, signedIn: needsSignIn, quality } of budgets) {
+    for (const budget of budgets) {
+      const { path: pagePath, goal, minimum, signedIn: needsSignIn, quality } = budget;
+      const everyRun = 'everyRun' in budget && budget.everyRun;
       if (onlyPages && !onlyPages.includes(pagePath)) continue;
       // A signed-in visitor is sent from /login to the dashboard, so the public pages are measured first.
       if (needsSignIn && !signedIn) {
@@ -212,15 +280,26 @@ try {
         signedIn = true;
       }
       const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run += 1)
+      for (let run = 0; run < RUNS; run += 1) {
+        if (everyRun) await emptyCaches(chrome, app.base);
         runs.push(await lighthouseRun(chrome, `${app.base}${pagePath}`, quality));
+      }
       const scores = runs.map((run) => run.score);
-      const score = median(scores);
+      const score = everyRun ? Math.min(...scores) : median(scores);
+      const held = everyRun ? 'lowest' : 'median';
       print(
-        `  ${pagePath.padEnd(11)} ${score} (runs ${scores.join(', ')}; goal ≥ ${goal} ${score >= goal ? 'met' : 'missed'}; limit ≥ ${minimum}) ${score >= minimum ? 'OK' : 'BELOW BUDGET'}`,
+        `  ${pagePath.padEnd(11)} ${score} ${held} (runs ${scores.join(', ')}; goal ≥ ${goal} ${score >= goal ? 'met' : 'missed'}; limit ≥ ${minimum}) ${score >= minimum ? 'OK' : 'BELOW BUDGET'}`,
       );
-      print(`              median run: ${runs.find((run) => run.score === score)!.metrics}`);
+      print(`              ${held} run: ${runs.find((run) => run.score === score)!.metrics}`);
       failed ||= score < minimum;
+      if (pagePath === '/dashboard') {
+        const worstShift = Math.max(...runs.map((run) => run.cls));
+        const steady = worstShift <= DASHBOARD_CLS_LIMIT;
+        print(
+          `              cumulative layout shift ${worstShift.toFixed(3)} (highest of ${RUNS}; goal and limit ≤ ${DASHBOARD_CLS_LIMIT}) ${steady ? 'OK' : 'OVER BUDGET'}`,
+        );
+        failed ||= !steady;
+      }
       for (const id of quality ? QUALITY_CATEGORIES : []) {
         // Unlike performance these audits do not depend on timing, so every run must score full marks.
         const worst = runs.map((run) => run.quality[id]!).sort((a, b) => a.score - b.score)[0]!;

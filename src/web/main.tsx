@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './app/App.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { i18nReady } from './lib/i18n.ts';
 
 // Scroll locking in dialogs and menus inserts a <style> element; the page's CSP nonce lets it through.
@@ -13,11 +14,14 @@ if (cspNonce) setNonce(cspNonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-// The first screen waits for its language's strings (one small chunk) rather than flash untranslated keys.
+// The router starts loading the first screen's chunks and strings now, beside the frame's strings rather than one
+// round trip after them (docs/decisions/166); the first render waits for the frame's strings (one small chunk)
+// rather than flash untranslated keys.
+const router = createAppRouter();
 void i18nReady.finally(() =>
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   ),
 );

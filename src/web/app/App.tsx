@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ToastProvider } from '../components/ui/ToastProvider.tsx';
-import { createAppRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <ToastProvider>
       <RouterProvider router={router} />

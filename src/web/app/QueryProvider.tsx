@@ -5,7 +5,7 @@ import { createQueryClient } from './query-client.ts';
 
 let sharedClient: QueryClient | null = null;
 
-function sharedQueryClient(): QueryClient {
+export function sharedQueryClient(): QueryClient {
   if (!sharedClient) {
     const client = createQueryClient();
     onSessionDataReset(() => client.clear());

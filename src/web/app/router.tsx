@@ -12,7 +12,9 @@ import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 /**
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
  * with 404); a page that throws shows the same page without the parts that failed. Every screen loads on the way
- * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138).
+ * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138). The
+ * public pages bring only the strings they show (the sign-in pages' or the pricing pages'), not the app's
+ * (decision 166).
  */
 export const routes: RouteObject[] = [
   {
@@ -30,6 +32,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/LoginPage.tsx'),
               (m) => m.LoginPage,
+              'auth',
             ),
           },
           {
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/RegisterPage.tsx'),
               (m) => m.RegisterPage,
+              'auth',
             ),
           },
           {
@@ -44,6 +48,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
+              'auth',
             ),
           },
           {
@@ -51,6 +56,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/ForgotPasswordPage.tsx'),
               (m) => m.ForgotPasswordPage,
+              'auth',
             ),
           },
           {
@@ -58,6 +64,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/auth/components/ResetPasswordPage.tsx'),
               (m) => m.ResetPasswordPage,
+              'auth',
             ),
           },
           {
@@ -65,6 +72,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/AuthCallbackPage.tsx'),
               (m) => m.AuthCallbackPage,
+              'auth',
             ),
           },
           {
@@ -72,6 +80,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/contact/components/ContactPage.tsx'),
               (m) => m.ContactPage,
+              'auth',
             ),
           },
           {
@@ -79,6 +88,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/about/components/AboutPage.tsx'),
               (m) => m.AboutPage,
+              'auth',
             ),
           },
           {
@@ -86,6 +96,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/data-guide/components/DataGuidePage.tsx'),
               (m) => m.DataGuidePage,
+              'auth',
             ),
           },
           {
@@ -93,6 +104,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/privacy-policy/components/PrivacyPolicyPage.tsx'),
               (m) => m.PrivacyPolicyPage,
+              'auth',
             ),
           },
           {
@@ -100,6 +112,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/commercial-transactions/components/CommercialTransactionsPage.tsx'),
               (m) => m.CommercialTransactionsPage,
+              'auth',
             ),
           },
           {
@@ -107,6 +120,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/terms/components/TermsPage.tsx'),
               (m) => m.TermsPage,
+              'auth',
             ),
           },
           {
@@ -114,6 +128,12 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/PricingRoute.tsx'),
               (m) => m.PricingRoute,
+              'billing',
+              // Without Stripe a note above the plans says so: in before the first paint, it moves nothing.
+              (client) =>
+                import('../features/billing/api/get-billing-config.ts').then((billing) =>
+                  client.prefetchQuery(billing.billingConfigQueryOptions()),
+                ),
             ),
           },
           {
@@ -121,6 +141,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/SubscriptionSuccessRoute.tsx'),
               (m) => m.SubscriptionSuccessRoute,
+              'billing',
             ),
           },
           {
@@ -128,6 +149,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/billing/components/SubscriptionCancelPage.tsx'),
               (m) => m.SubscriptionCancelPage,
+              'billing',
             ),
           },
           { path: '*', element: <ErrorPage notFound /> },

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '../../contract/auth-constants.ts';
 import type { strings as englishAppStrings } from '../locales/en-app.ts';
+import type { strings as englishAuthStrings } from '../locales/en-auth.ts';
+import type { strings as englishBillingStrings } from '../locales/en-billing.ts';
 import type { strings as englishFrameStrings } from '../locales/en.ts';
 import { detectLanguageInBrowser } from './language-detection.ts';
 import {
@@ -13,21 +15,35 @@ import {
 } from './language.ts';
 import { reverseGeocodingUrl } from './page-config.ts';
 
-export type Strings = typeof englishFrameStrings & typeof englishAppStrings;
+export type Strings = typeof englishFrameStrings &
+  typeof englishAuthStrings &
+  typeof englishBillingStrings &
+  typeof englishAppStrings;
 
 type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
 
 /**
  * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
- * language comes in two parts (docs/decisions/126): what every screen's frame shows, before the first render, and the
- * rest of the app's screens, with the first of them.
+ * language comes in parts (docs/decisions/126 and 166): what every screen's frame shows, before the first render;
+ * then with the first screen that needs them, the sign-in pages' (and the account menu's), the pricing pages' (and
+ * the account page's plan), and the rest of the app's screens.
  */
-const stringLoaders: Record<'frame' | 'app', Record<Language, StringLoader>> = {
+const stringLoaders: Record<StringPart, Record<Language, StringLoader>> = {
   frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
+  auth: { en: () => import('../locales/en-auth.ts'), jp: () => import('../locales/jp-auth.ts') },
+  billing: { en: () => import('../locales/en-billing.ts'), jp: () => import('../locales/jp-billing.ts') },
   app: { en: () => import('../locales/en-app.ts'), jp: () => import('../locales/jp-app.ts') },
 };
+/** What a lazy screen asks for; the frame's strings are always there. The app's screens show all the rest. */
+export type ScreenStrings = 'auth' | 'billing' | 'app';
+type StringPart = 'frame' | ScreenStrings;
+const partsOf: Record<ScreenStrings, StringPart[]> = {
+  auth: ['auth'],
+  billing: ['billing'],
+  app: ['auth', 'billing', 'app'],
+};
 const loading = new Map<string, Promise<void>>();
-let appStringsWanted = false;
+const wanted = new Set<StringPart>(['frame']);
 
 export const i18n = i18next.createInstance();
 
@@ -51,15 +67,18 @@ function loadPart(part: keyof typeof stringLoaders, language: Language): Promise
 }
 
 async function loadStrings(language: Language): Promise<void> {
-  await Promise.all([loadPart('frame', language), appStringsWanted && loadPart('app', language)]);
-  // A screen may have asked for the app's strings while the frame's were on their way.
-  if (appStringsWanted) await loadPart('app', language);
+  await Promise.all([...wanted].map((part) => loadPart(part, language)));
+  // A screen may have asked for more strings while these were on their way.
+  await Promise.all([...wanted].map((part) => loadPart(part, language)));
 }
 
-/** The strings of the screens past the frame's, in the language on screen; lazy routes wait for them. */
-export function loadAppStrings(): Promise<void> {
-  appStringsWanted = true;
-  return loadPart('app', currentLanguage());
+/** The strings a screen shows past the frame's, in the language on screen; lazy routes wait for them. */
+export function loadScreenStrings(screen: ScreenStrings): Promise<void> {
+  const parts = partsOf[screen];
+  for (const each of parts) wanted.add(each);
+  // The router may ask before i18next has settled on the language (src/web/main.tsx): the one it will settle on.
+  const language = isLanguage(i18n.language) ? i18n.language : detectInitialLanguage();
+  return Promise.all(parts.map((each) => loadPart(each, language))).then(() => undefined);
 }
 
 /** Resolves once the strings of the user's language are in: the app renders after it. */

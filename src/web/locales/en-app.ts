@@ -1,8 +1,6 @@
-// The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
+// The strings of the signed-in screens, loaded with the first of them (src/web/app/lazy-page.ts).
 import account from './en/account.json';
 import awaiting from './en/awaiting.json';
-import auth from './en/auth.json';
-import billing from './en/billing.json';
 import connections from './en/connections.json';
 import dashboard from './en/dashboard.json';
 import digest from './en/digest.json';
@@ -22,8 +20,6 @@ import views from './en/views.json';
 export const strings = {
   account,
   awaiting,
-  auth,
-  billing,
   connections,
   dashboard,
   digest,

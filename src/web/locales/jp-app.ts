@@ -1,8 +1,6 @@
-// The strings of the screens behind the landing page, loaded with the first of them (src/web/app/lazy-page.ts).
+// The strings of the signed-in screens, loaded with the first of them (src/web/app/lazy-page.ts).
 import account from './jp/account.json';
 import awaiting from './jp/awaiting.json';
-import auth from './jp/auth.json';
-import billing from './jp/billing.json';
 import connections from './jp/connections.json';
 import dashboard from './jp/dashboard.json';
 import digest from './jp/digest.json';
@@ -22,8 +20,6 @@ import views from './jp/views.json';
 export const strings = {
   account,
   awaiting,
-  auth,
-  billing,
   connections,
   dashboard,
   digest,

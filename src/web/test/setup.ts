@@ -2,13 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
-import { changeLanguage, i18nReady, loadAppStrings } from '../lib/i18n.ts';
+import { changeLanguage, i18nReady, loadScreenStrings } from '../lib/i18n.ts';
 import { resetSessionData } from '../lib/session-data.ts';
 import { accessTokenStore } from '../lib/token-storage.ts';
 
 await i18nReady;
 // Components are rendered here without the lazy routes that bring the app's strings in the browser.
-await loadAppStrings();
+await loadScreenStrings('app');
 
 // findBy and waitFor wait up to 5 s rather than 1 s: screens that load their chunks and several queries took
 // longer than a second on a CI machine busy with other work, and a slow machine is not a failure.

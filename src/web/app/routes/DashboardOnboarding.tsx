@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useReducer } from 'react';
+import { lazy, useEffect, useReducer } from 'react';
 import type { PlatformConnection } from '../../../contract/messages.ts';
 import { useConnectPlatform } from '../../features/connections/api/connect-platform.ts';
 import { useTimeline } from '../../features/messages/hooks/use-timeline.ts';
 import { onboardingStatusQueryOptions } from '../../features/onboarding/api/get-onboarding-status.ts';
 import { useUpdateOnboarding } from '../../features/onboarding/api/update-onboarding.ts';
-import { OnboardingDialog } from '../../features/onboarding/components/OnboardingDialog.tsx';
 import {
   initialOnboardingState,
   onboardingReducer,
   shouldOpen,
 } from '../../features/onboarding/lib/onboarding-state.ts';
+import { OnceOpened } from '../OnceOpened.tsx';
+
+// Most visits never open the guide, so its steps load only when it opens (docs/decisions/166).
+const OnboardingDialog = lazy(() =>
+  import('../../features/onboarding/components/OnboardingDialog.tsx').then((m) => ({
+    default: m.OnboardingDialog,
+  })),
+);
 
 /**
  * The onboarding guide over the dashboard: opens by itself on a first login that has not finished it, or when the
@@ -52,19 +59,21 @@ export function DashboardOnboarding({
   };
 
   return (
-    <OnboardingDialog
-      open={state.isActive}
-      step={state.currentStep}
-      onStep={goTo}
-      onComplete={() => finish('complete')}
-      onSkip={() => finish('skip')}
-      connections={connections.length}
-      onConnect={(platform) => {
-        // The provider's consent page leaves the app; the guide comes back at this step.
-        update.mutate({ onboardingStep: state.currentStep }, { onSettled: () => connect.mutate(platform) });
-      }}
-      connecting={connect.isPending}
-      mentionsFound={connections.length > 0 && timeline.isLoading ? null : timeline.messages.length}
-    />
+    <OnceOpened open={state.isActive}>
+      <OnboardingDialog
+        open={state.isActive}
+        step={state.currentStep}
+        onStep={goTo}
+        onComplete={() => finish('complete')}
+        onSkip={() => finish('skip')}
+        connections={connections.length}
+        onConnect={(platform) => {
+          // The provider's consent page leaves the app; the guide comes back at this step.
+          update.mutate({ onboardingStep: state.currentStep }, { onSettled: () => connect.mutate(platform) });
+        }}
+        connecting={connect.isPending}
+        mentionsFound={connections.length > 0 && timeline.isLoading ? null : timeline.messages.length}
+      />
+    </OnceOpened>
   );
 }

@@ -40,7 +40,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Message list' })).not.toBeInTheDocument();
     // The connect buttons are right there, not in a folded panel, and the server's missing setup is said plainly.
-    expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Connect Slack' })).toBeVisible();
     expect(await screen.findByRole('note')).toHaveTextContent(
       /no Slack or ChatWork credentials yet.*npm run sandbox/,
     );

@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, PanelRight } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platforms, type Tag, type UnifiedMessage } from '../../../contract/messages.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -10,7 +10,6 @@ import { buttonClassName } from '../../components/ui/button-class-name.ts';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { HeaderActions } from '../../components/ui/HeaderActions.tsx';
 import { connectionStatusQueryOptions } from '../../features/connections/api/get-connection-status.ts';
-import { ConnectionsPanel } from '../../features/connections/components/ConnectionsPanel.tsx';
 import { useConnectionReturnToast } from '../../features/connections/hooks/use-connection-return-toast.ts';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { CardRulesContext } from '../../features/messages/actions/card-rules.ts';
@@ -22,18 +21,34 @@ import { rulesQueryOptions } from '../../features/rules/api/get-rules.ts';
 import { useQuickRules } from '../../features/rules/hooks/use-quick-rules.ts';
 import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
-import { BulkTagSheet } from '../../features/tags/components/BulkTagSheet.tsx';
-import { TagPickerSheet } from '../../features/tags/components/TagPickerSheet.tsx';
-import { TodaySchedule } from '../../features/google/components/TodaySchedule.tsx';
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUndoStack } from '../../lib/use-undo-stack.ts';
+import { useWideScreen } from '../../lib/use-wide-screen.ts';
 import { useMessageFromUrl } from '../hooks/use-message-from-url.ts';
 import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { DashboardOnboarding } from './DashboardOnboarding.tsx';
 import { useRestriction } from '../hooks/use-restriction.ts';
 import { useTagUndo } from '../hooks/use-tag-undo.ts';
 import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
+import { OnceOpened } from '../OnceOpened.tsx';
+
+// What the first paint of the list does not need comes in chunks of its own (docs/decisions/166): the side panels
+// (on a phone only in their sheet), and the tag sheets from the first time one opens.
+const ConnectionsPanel = lazy(() =>
+  import('../../features/connections/components/ConnectionsPanel.tsx').then((m) => ({
+    default: m.ConnectionsPanel,
+  })),
+);
+const TodaySchedule = lazy(() =>
+  import('../../features/google/components/TodaySchedule.tsx').then((m) => ({ default: m.TodaySchedule })),
+);
+const TagPickerSheet = lazy(() =>
+  import('../../features/tags/components/TagPickerSheet.tsx').then((m) => ({ default: m.TagPickerSheet })),
+);
+const BulkTagSheet = lazy(() =>
+  import('../../features/tags/components/BulkTagSheet.tsx').then((m) => ({ default: m.BulkTagSheet })),
+);
 
 /** Stable while the tags load, so the list's memoised choices are not rebuilt on every render. */
 const noTags: readonly Tag[] = [];
@@ -60,6 +75,7 @@ export function DashboardPage() {
   const statusError = chatworkStatus?.error ?? slackStatus?.error ?? null;
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
+  const wide = useWideScreen();
   const restriction = useRestriction();
   const allowed = useActionGuard(restriction);
   const gatherAccount = useGatherAccount();
@@ -88,13 +104,20 @@ export function DashboardPage() {
     <TestModePanel state={testMode.data} onChanged={reloadSampleData} />
   );
   const connectionsPanel = (collapsible: boolean) => (
-    <ConnectionsPanel
-      connections={panelConnections}
-      restricted={restriction !== null}
-      allowed={allowed}
-      refreshAccount={gatherAccount}
-      collapsible={collapsible}
-    />
+    <Suspense fallback={null}>
+      <ConnectionsPanel
+        connections={panelConnections}
+        restricted={restriction !== null}
+        allowed={allowed}
+        refreshAccount={gatherAccount}
+        collapsible={collapsible}
+      />
+    </Suspense>
+  );
+  const schedule = (
+    <Suspense fallback={null}>
+      <TodaySchedule isDemo={user?.isDemo === true} />
+    </Suspense>
   );
   let main;
   if (statusPending) {
@@ -147,11 +170,13 @@ export function DashboardPage() {
           {main}
         </section>
         {/* On a phone the side panels open from the header instead, so the messages come first. */}
-        <aside className="hidden space-y-4 lg:block">
-          <TodaySchedule isDemo={user?.isDemo === true} />
-          {testModePanel}
-          {connections.length > 0 && connectionsPanel(true)}
-        </aside>
+        {wide && (
+          <aside className="hidden space-y-4 lg:block">
+            {schedule}
+            {testModePanel}
+            {connections.length > 0 && connectionsPanel(true)}
+          </aside>
+        )}
       </div>
       {/* The schedule is always there, so the sheet always has something to show. */}
       <HeaderActions>
@@ -166,27 +191,31 @@ export function DashboardPage() {
       </HeaderActions>
       <BottomSheet open={panelsOpen} onClose={() => setPanelsOpen(false)} title={t('panels.title')}>
         <div className="space-y-4 pb-2">
-          <TodaySchedule isDemo={user?.isDemo === true} />
+          {schedule}
           {testModePanel}
           {connections.length > 0 && connectionsPanel(false)}
         </div>
       </BottomSheet>
-      <TagPickerSheet
-        message={tagging}
-        onClose={() => {
-          setTagging(null);
-          tagUndo.finish();
-        }}
-        onChanged={tagUndo.record}
-      />
-      <BulkTagSheet
-        messages={bulkTagging}
-        onClose={() => {
-          setBulkTagging(null);
-          tagUndo.finish();
-        }}
-        onChanged={tagUndo.record}
-      />
+      <OnceOpened open={tagging !== null}>
+        <TagPickerSheet
+          message={tagging}
+          onClose={() => {
+            setTagging(null);
+            tagUndo.finish();
+          }}
+          onChanged={tagUndo.record}
+        />
+      </OnceOpened>
+      <OnceOpened open={bulkTagging !== null}>
+        <BulkTagSheet
+          messages={bulkTagging}
+          onClose={() => {
+            setBulkTagging(null);
+            tagUndo.finish();
+          }}
+          onChanged={tagUndo.record}
+        />
+      </OnceOpened>
       {!statusPending && <DashboardOnboarding forced={onboardingForced} connections={connections} />}
     </div>
   );

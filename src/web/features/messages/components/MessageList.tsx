@@ -259,7 +259,7 @@ export function MessageList({
     enabled: !timeline.isLoading,
   });
 
-  if (timeline.isLoading) return <MessageListSkeleton />;
+  if (timeline.isLoading || savedViews.loading) return <MessageListSkeleton />;
 
   const failed = timeline.accounts.filter((account) => account.status === 'error');
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));

@@ -47,6 +47,8 @@ interface SavedViewsOptions {
 export interface SavedViews {
   tabs: readonly ViewTab[];
   active: ViewTab | null;
+  /** The views are on their way: the list waits for them, so their tabs do not push it down (a layout shift). */
+  loading: boolean;
   choose(id: string): void;
   /** The list's filters are not the active view's any more: they can be saved as a view. */
   modified: boolean;
@@ -143,5 +145,7 @@ export function useSavedViews({
     [tabs, choose, t],
   );
 
-  return { tabs, active, choose, modified, saveCurrent, writes, paletteCommands };
+  // Only for the first answer: a failed or held request (a retry, offline) does not keep the list from showing.
+  const loading = query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0;
+  return { tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands };
 }
