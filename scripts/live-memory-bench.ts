@@ -60,7 +60,8 @@ async function revealArrived(page: Page): Promise<boolean> {
   const pill = page.getByRole('button', { name: /^\d+ new messages?$/ });
   if ((await pill.count()) === 0) return false;
   await pill.click();
-  await pill.waitFor({ state: 'detached' });
+  // The next message may bring the button back at once: the list's redraw is what is waited for.
+  await page.waitForTimeout(500);
   return true;
 }
 
