@@ -211,11 +211,13 @@ export function MessageList({
   });
   const searchBox = useMemo(() => <SearchBox search={search} />, [search]);
 
-  const hideSelected = () => {
+  const closeHideDialog = useCallback(() => setConfirmingHide(false), []);
+  const closeExpiry = useCallback(() => setExpiryMessage(null), []);
+  const hideSelected = useStableCallback(() => {
     setConfirmingHide(false);
     hideMessages(selectedMessages.filter((message) => !isHidden(message.id)));
     selection.clear();
-  };
+  });
 
   const retry = (accounts: readonly TimelineAccount[]) => {
     void gatherAfresh(accounts.map((account) => account.connection));
@@ -370,7 +372,7 @@ export function MessageList({
         open={confirmingHide}
         count={selectedMessages.length}
         onConfirm={hideSelected}
-        onClose={() => setConfirmingHide(false)}
+        onClose={closeHideDialog}
       />
 
       <ListStatus search={search} shown={filtered.length} announcement={cardFocus.announcement} />
@@ -418,7 +420,7 @@ export function MessageList({
         </HandledContext>
       )}
 
-      <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
+      <ExpiryDialog message={expiryMessage} onClose={closeExpiry} />
       <LazySnoozeDialog
         count={triaged.snoozeCount}
         onSnooze={triaged.confirmSnooze}

@@ -143,5 +143,9 @@ export function useSavedViews({
     [tabs, choose, t],
   );
 
-  return { tabs, active, choose, modified, saveCurrent, writes, paletteCommands };
+  // One object while nothing in it changes: the memoised tabs are not drawn again on a page change.
+  return useMemo(
+    () => ({ tabs, active, choose, modified, saveCurrent, writes, paletteCommands }),
+    [tabs, active, choose, modified, saveCurrent, writes, paletteCommands],
+  );
 }
