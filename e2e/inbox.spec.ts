@@ -89,6 +89,8 @@ for (const language of languages) {
           'aria-current',
           'page',
         );
+        // The cards one screen shows come first, the rest of the page a frame later (decision 165).
+        await expect(cards(page, text)).toHaveCount(20);
         const ids = await cards(page, text).evaluateAll((articles) =>
           articles.map((article) => article.getAttribute('data-message-id')),
         );

@@ -5,14 +5,15 @@ import { ensureWebBuild } from './web-build.ts';
 /**
  * The inbox's page change and filter change with 2,000 messages (1,000 sample messages per platform) at 4× CPU
  * slow-down, Lighthouse's phone: time from the click to the first frame painted after the new cards are in the
- * list. Interleaved rounds in one browser; prints the median and min–max of each. Page changes walk forward
- * through the pages; filter changes alternate ChatWork and Slack, whose lists never share a card, so the first
- * card always changes and marks the new result.
+ * list. Interleaved changes in one browser; prints the p75 (issue 26's goal), the median and min–max of each.
+ * Page changes walk forward through the pages; filter changes alternate ChatWork and Slack, whose lists never
+ * share a card, so the first card always changes and marks the new result. Before the changes, the sign-in to the
+ * full list is loaded at the same slow-down and its long tasks are added up (the main thread blocked).
  */
 
 const MESSAGES_PER_PLATFORM = 1000;
 const CPU_SLOWDOWN = 4;
-const ROUNDS = Number(process.env.BENCH_INBOX_ROUNDS ?? 10);
+const CHANGES = Number(process.env.BENCH_INBOX_CHANGES ?? 20);
 const TARGET_MS = 50;
 
 /** Clicks `button` in the page and resolves with the milliseconds until the frame after the first card changed. */
@@ -45,14 +46,39 @@ async function timeClick(page: Page, buttonName: RegExp): Promise<number> {
   }, button);
 }
 
+/** The value below which `share` of the sorted values lie (nearest rank). */
+const percentile = (sorted: readonly number[], share: number) =>
+  sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!;
+
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const p75 = percentile(sorted, 0.75);
   return {
-    median,
-    text: `median ${median.toFixed(1)} ms (min–max ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)})`,
+    p75,
+    text: `p75 ${p75.toFixed(1)} ms over ${sorted.length}, median ${percentile(sorted, 0.5).toFixed(1)} ms (min–max ${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)})`,
   };
 };
+
+/** Keeps every long task (over 50 ms) of each page loaded, from its first script on. */
+function recordLongTasks() {
+  const tasks: PerformanceEntry[] = [];
+  (window as unknown as { longTasks: PerformanceEntry[] }).longTasks = tasks;
+  new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({
+    type: 'longtask',
+    buffered: true,
+  });
+}
+
+/** Adds up the long tasks the page has run since it loaded, as Lighthouse's main-thread audits do. */
+const longTasksSinceLoad = (page: Page) =>
+  page.evaluate(() => {
+    const tasks = (window as unknown as { longTasks: PerformanceEntry[] }).longTasks;
+    return {
+      total: tasks.reduce((sum, task) => sum + task.duration, 0),
+      blocking: tasks.reduce((sum, task) => sum + task.duration - 50, 0),
+      longest: Math.max(0, ...tasks.map((task) => task.duration)),
+    };
+  });
 
 export async function inboxRender(): Promise<string[]> {
   ensureWebBuild();
@@ -64,33 +90,46 @@ export async function inboxRender(): Promise<string[]> {
   try {
     const context = await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => window.localStorage.setItem('matome.language', 'en'));
+    await context.addInitScript(recordLongTasks);
     const page = await context.newPage();
     const login = await page.request.post('/api/auth/login', {
       data: { email: 'demo-en@example.com', password: 'demo1234' },
     });
     if (!login.ok()) throw new Error(`demo sign-in answered ${login.status()}`);
-    await page.goto('/dashboard');
     const range = page.getByRole('navigation', { name: 'Pages of messages (top)' }).locator('p');
-    await range.filter({ hasText: `/ ${2 * MESSAGES_PER_PLATFORM}` }).waitFor({ timeout: 60_000 });
+    const fullList = () =>
+      range.filter({ hasText: `/ ${2 * MESSAGES_PER_PLATFORM}` }).waitFor({ timeout: 120_000 });
+    // Once unthrottled, so the server has gathered and cached every account before the throttled load.
+    await page.goto('/dashboard');
+    await fullList();
+    await page.goto('about:blank');
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto('/dashboard');
+    await fullList();
+    // The cards' own effects run after the list's first paint.
+    await page.waitForTimeout(1000);
+    const load = await longTasksSinceLoad(page);
+
     const pageChanges: number[] = [];
     const filterChanges: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
+    for (let change = 0; change < CHANGES; change += 1) {
       pageChanges.push(await timeClick(page, /^Next$/));
-      filterChanges.push(await timeClick(page, round % 2 === 0 ? /^ChatWork \(/ : /^Slack \(/));
+      filterChanges.push(await timeClick(page, change % 2 === 0 ? /^ChatWork \(/ : /^Slack \(/));
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-    const lines: string[] = [];
+    const lines = [
+      `signing in to ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, long tasks until the list is shown: ${load.total.toFixed(0)} ms (blocking ${load.blocking.toFixed(0)} ms, longest ${load.longest.toFixed(0)} ms)`,
+    ];
     for (const [name, values] of [
       ['page change', pageChanges],
       ['filter change', filterChanges],
     ] as const) {
-      const { median, text } = summary(values);
+      const { p75, text } = summary(values);
       lines.push(
-        `${name} over ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, click to painted frame: ${text}; target < ${TARGET_MS} ms ${median < TARGET_MS ? 'OK' : 'MISSED'}`,
+        `${name} over ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, click to painted frame: ${text}; goal p75 < ${TARGET_MS} ms ${p75 < TARGET_MS ? 'OK' : 'MISSED'}`,
       );
     }
     return lines;

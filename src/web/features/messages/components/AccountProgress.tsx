@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CircleCheck, CircleDashed, CircleX, History, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection } from '../../../../contract/messages.ts';
@@ -30,7 +31,7 @@ function timeOfDay(time: number, language: string): string {
  * when they were updated, and its chips keep to one line (scrolling sideways when they do not fit): the list
  * below never moves under the reader as accounts answer (decision 099).
  */
-export function AccountProgress({
+function AccountProgressView({
   accounts,
   updatedAt,
   colorOf,
@@ -108,3 +109,6 @@ export function AccountProgress({
     </div>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const AccountProgress = memo(AccountProgressView);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
@@ -11,7 +11,7 @@ interface BulkHideDialogProps {
 }
 
 /** Asks before hiding the selected messages (SPEC §4). */
-export function BulkHideDialog({ open, count, onConfirm, onClose }: BulkHideDialogProps) {
+function BulkHideDialogView({ open, count, onConfirm, onClose }: BulkHideDialogProps) {
   const { t } = useTranslation('hiding');
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (
@@ -34,3 +34,6 @@ export function BulkHideDialog({ open, count, onConfirm, onClose }: BulkHideDial
     />
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const BulkHideDialog = memo(BulkHideDialogView);

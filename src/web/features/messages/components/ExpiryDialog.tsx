@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_WINDOW_SIZE, type UnifiedMessage } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 
 /** Explains the warning icon on messages near the end of the 100-message window (SPEC §4, §9). */
-export function ExpiryDialog({ message, onClose }: { message: UnifiedMessage | null; onClose(): void }) {
+function ExpiryDialogView({ message, onClose }: { message: UnifiedMessage | null; onClose(): void }) {
   const { t } = useTranslation('messages');
   const platform = message ? t(`platforms.${message.platform}`) : '';
   const location = message
@@ -32,3 +33,6 @@ export function ExpiryDialog({ message, onClose }: { message: UnifiedMessage | n
     </Dialog>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const ExpiryDialog = memo(ExpiryDialogView);

@@ -28,6 +28,7 @@ import { SearchMatchContext } from '../hooks/search-match-context.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { useRuleViews } from '../hooks/use-rule-views.ts';
 import { useSelection } from '../hooks/use-selection.ts';
+import { useStableCallback } from '../hooks/use-stable-callback.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
@@ -91,6 +92,7 @@ export function MessageList({
   const timeline = useTimeline(connections);
   const live = useLiveMessages();
   const colors = useMemo(() => connectionColors(connections), [connections]);
+  const colorOfConnection = useCallback((id: string) => colorOf(colors, id), [colors]);
   const gatherAfresh = useGatherAfresh();
   const allowed = useActionGuard(restriction);
   const now = useNow();
@@ -198,11 +200,24 @@ export function MessageList({
     [dispatch],
   );
 
-  const hideSelected = () => {
+  // The header, the pill and the view switch are memoised: a page change leaves them as they are.
+  const selectPage = useStableCallback((select: boolean) => selection.setAll(pageMessages, select));
+  const refreshList = useStableCallback((force: boolean) => void refresh(force));
+  const toggleHidden = useCallback(() => setShowHidden((value) => !value), []);
+  const revealNew = useStableCallback(() => {
+    live.reveal();
+    dispatch({ type: 'page', page: 1 });
+    listTopRef.current?.scrollIntoView({ block: 'start' });
+  });
+  const searchBox = useMemo(() => <SearchBox search={search} />, [search]);
+
+  const closeHideDialog = useCallback(() => setConfirmingHide(false), []);
+  const closeExpiry = useCallback(() => setExpiryMessage(null), []);
+  const hideSelected = useStableCallback(() => {
     setConfirmingHide(false);
     hideMessages(selectedMessages.filter((message) => !isHidden(message.id)));
     selection.clear();
-  };
+  });
 
   const retry = (accounts: readonly TimelineAccount[]) => {
     void gatherAfresh(accounts.map((account) => account.connection));
@@ -237,7 +252,7 @@ export function MessageList({
     filterReply: () => toggleType('reply'),
     filterAllMention: () => toggleType('all-mention'),
     clearFilters: () => dispatch({ type: 'clear' }),
-    toggleHidden: () => setShowHidden((value) => !value),
+    toggleHidden,
     refresh: () => void refresh(false),
     search: focusSearchBox,
     ...triaged.handlers,
@@ -258,6 +273,7 @@ export function MessageList({
     userId,
     enabled: !timeline.isLoading,
   });
+  const showShortcuts = useStableCallback(() => triage.setOverlay('help'));
 
   if (timeline.isLoading || savedViews.loading) return <MessageListSkeleton />;
 
@@ -329,30 +345,23 @@ export function MessageList({
         colors={colors}
         dispatch={dispatch}
         pageSelection={pageSelection}
-        onSelectPage={(select) => selection.setAll(pageMessages, select)}
+        onSelectPage={selectPage}
         refreshing={refreshing}
-        onRefresh={(force) => void refresh(force)}
+        onRefresh={refreshList}
         hiddenCount={hiddenCount}
         showingHidden={showHidden}
-        onToggleHidden={() => setShowHidden((value) => !value)}
-        onShowShortcuts={() => triage.setOverlay('help')}
+        onToggleHidden={toggleHidden}
+        onShowShortcuts={showShortcuts}
         shown={filtered.length}
         density={density}
         onDensityChange={setDensity}
-        searchBox={<SearchBox search={search} />}
+        searchBox={searchBox}
       />
-      <NewMessagesPill
-        count={inView.pendingCount}
-        onReveal={() => {
-          live.reveal();
-          dispatch({ type: 'page', page: 1 });
-          listTopRef.current?.scrollIntoView({ block: 'start' });
-        }}
-      />
+      <NewMessagesPill count={inView.pendingCount} onReveal={revealNew} />
       <AccountProgress
         accounts={timeline.accounts}
         updatedAt={timeline.updatedAt}
-        colorOf={(id) => colorOf(colors, id)}
+        colorOf={colorOfConnection}
       />
       <FetchFailures failed={failed} allFailed={allFailed} onRetry={retry} />
 
@@ -363,7 +372,7 @@ export function MessageList({
         open={confirmingHide}
         count={selectedMessages.length}
         onConfirm={hideSelected}
-        onClose={() => setConfirmingHide(false)}
+        onClose={closeHideDialog}
       />
 
       <ListStatus search={search} shown={filtered.length} announcement={cardFocus.announcement} />
@@ -390,7 +399,7 @@ export function MessageList({
               pageSize={PAGE_SIZE}
               total={filtered.length}
               onPageChange={changePage}
-              colorOf={(id) => colorOf(colors, id)}
+              colorOf={colorOfConnection}
               now={now}
               selected={selection.selected}
               focusedId={cardFocus.focused?.id ?? null}
@@ -411,7 +420,7 @@ export function MessageList({
         </HandledContext>
       )}
 
-      <ExpiryDialog message={expiryMessage} onClose={() => setExpiryMessage(null)} />
+      <ExpiryDialog message={expiryMessage} onClose={closeExpiry} />
       <LazySnoozeDialog
         count={triaged.snoozeCount}
         onSnooze={triaged.confirmSnooze}

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Keyboard, LayoutList, Rows3, RefreshCw, SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/BottomSheet.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -31,7 +31,7 @@ interface MessageListHeaderProps extends FilterGroupsProps {
  * Above the list: select the page, refresh, show hidden messages, and the filters, which on a phone fold into one
  * "Filters" button opening a sheet.
  */
-export function MessageListHeader({
+function MessageListHeaderView({
   pageSelection,
   onSelectPage,
   refreshing,
@@ -194,3 +194,6 @@ export function MessageListHeader({
     </div>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const MessageListHeader = memo(MessageListHeaderView);

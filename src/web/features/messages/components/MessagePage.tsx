@@ -1,10 +1,11 @@
-import { useState, type FocusEvent, type Ref } from 'react';
+import { useId, useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { MessageTriage } from '../../../../contract/triage.ts';
 import { CardTriageContext, type CardTriageActionId } from '../actions/card-triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import type { Density } from '../hooks/use-density.ts';
+import { useCardsDrawnFirst } from '../hooks/use-cards-drawn-first.ts';
 import { MessageCard } from './MessageCard.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -61,6 +62,8 @@ export function MessagePage({
   ...cardProps
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
+  const listId = useId();
+  const drawn = useCardsDrawnFirst(messages, { density, focusedId, listId });
   // Compact rows shown as cards (decision 152); forgotten when the density changes back and forth.
   const [asCards, setAsCards] = useState<ReadonlySet<string>>(new Set());
   const [shownDensity, setShownDensity] = useState(density);
@@ -90,6 +93,7 @@ export function MessagePage({
       {pagination('top')}
       <CardTriageContext value={onTriageCard ?? null}>
         <ol
+          id={listId}
           aria-label={t('list.label')}
           className={
             density === 'compact'
@@ -98,7 +102,7 @@ export function MessagePage({
           }
           onFocus={onFocusCard}
         >
-          {messages.map((message) => {
+          {drawn.map((message) => {
             const props = {
               message,
               accountColor: colorOf(message.account_info.connection_id),

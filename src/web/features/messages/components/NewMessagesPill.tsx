@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface NewMessagesPillProps {
@@ -13,7 +13,7 @@ const COUNT_PREFIX = /^\(\d+\) /;
  * "N new" above the list: new messages wait behind it, so the card being read stays where it is. The document
  * title carries the count too, for a tab in the background.
  */
-export function NewMessagesPill({ count, onReveal }: NewMessagesPillProps) {
+function NewMessagesPillView({ count, onReveal }: NewMessagesPillProps) {
   const { t } = useTranslation('messages');
 
   useEffect(() => {
@@ -49,3 +49,6 @@ export function NewMessagesPill({ count, onReveal }: NewMessagesPillProps) {
     </>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const NewMessagesPill = memo(NewMessagesPillView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The list's views, in the switch's order: rules fill Important and Muted (decisions 154, 156). */
@@ -14,7 +15,7 @@ const className =
   'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-white aria-pressed:bg-white aria-pressed:text-slate-900 aria-pressed:shadow-sm';
 
 /** Inbox, Important, Muted, Snoozed or Awaiting reply: the list's views (g then i, p, m, s, a). */
-export function TriageViewSwitch({ view, snoozedCount, onChange }: TriageViewSwitchProps) {
+function TriageViewSwitchView({ view, snoozedCount, onChange }: TriageViewSwitchProps) {
   const { t } = useTranslation('triage');
   return (
     <div role="group" aria-label={t('views.label')} className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
@@ -35,3 +36,6 @@ export function TriageViewSwitch({ view, snoozedCount, onChange }: TriageViewSwi
     </div>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const TriageViewSwitch = memo(TriageViewSwitchView);

@@ -1,5 +1,5 @@
 import { BookmarkPlus, TriangleAlert } from 'lucide-react';
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { SavedViews, ViewTab } from '../hooks/use-saved-views.ts';
@@ -27,7 +27,7 @@ const tabClassName =
  * Saved views as tabs above the list (docs/decisions/157), each with its live count. Arrows, Home and End move
  * between them and show the one reached; a tab is moved by dragging it or from the active tab's menu.
  */
-export function ViewTabs({ views, panelId, allowed }: ViewTabsProps) {
+function ViewTabsView({ views, panelId, allowed }: ViewTabsProps) {
   const { t } = useTranslation('views');
   const { tabs, active, choose, modified, saveCurrent, writes } = views;
   const [dialog, setDialog] = useState<'save' | 'rename' | 'delete' | null>(null);
@@ -173,3 +173,6 @@ export function ViewTabs({ views, panelId, allowed }: ViewTabsProps) {
     </div>
   );
 }
+
+/** Memoised: a page change draws the list again without it. */
+export const ViewTabs = memo(ViewTabsView);

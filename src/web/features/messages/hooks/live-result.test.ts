@@ -41,6 +41,18 @@ describe('live changes to a connection’s cached answer', () => {
     expect(addToResult(shown, [one])).toBe(shown);
   });
 
+  it('keeps an answer to the latest 100, or to the size it had, as a reload would', () => {
+    const full = slackResult(Array.from({ length: 100 }, (_, n) => `<@UKENJI> message ${n}`));
+    const added = addToResult(full, [
+      { ...newer, send_time: Math.max(...full.messages.map((m) => m.send_time)) + 1 },
+    ])!;
+
+    expect(added.messages).toHaveLength(100);
+    expect(added.messages[0]!.platform_message_id).toBe('C1-new');
+    expect(added.summary.total_messages).toBe(100);
+    expect(ids(addToResult(shown, [newer])!.messages)).toHaveLength(3);
+  });
+
   it('replaces an edited message in place and counts it as it now is', () => {
     const replaced = replaceInResult(shown, [edited])!;
 

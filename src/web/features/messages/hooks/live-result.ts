@@ -1,5 +1,10 @@
 import { accountCounts, compareNewestFirst, summarizeMessages } from '../../../../contract/classification.ts';
-import type { MessageResultByPlatform, Platform, SourceMessage } from '../../../../contract/messages.ts';
+import {
+  MESSAGE_WINDOW_SIZE,
+  type MessageResultByPlatform,
+  type Platform,
+  type SourceMessage,
+} from '../../../../contract/messages.ts';
 
 /** One connection's cached answer, as the message routes gave it. */
 export type ConnectionResult = MessageResultByPlatform[Platform];
@@ -38,7 +43,11 @@ export function splitByShown(
   };
 }
 
-/** Adds messages to a connection's answer, each once, newest first, with counts to match. */
+/**
+ * Adds messages to a connection's answer, each once, newest first, with counts to match. The answer grows to the
+ * latest 100 (what the server answers for an account) or the size it had, and no further: the oldest make room, so
+ * an inbox left open for hours holds no more than it would after a reload (decision 165).
+ */
 export function addToResult(
   result: ConnectionResult | undefined,
   arrived: readonly SourceMessage[],
@@ -46,7 +55,8 @@ export function addToResult(
   if (!result) return result;
   const { fresh } = splitByShown(result, arrived);
   if (fresh.length === 0) return result;
-  return withMessages(result, [...fresh, ...result.messages].sort(compareNewestFirst));
+  const most = Math.max(result.messages.length, MESSAGE_WINDOW_SIZE);
+  return withMessages(result, [...fresh, ...result.messages].sort(compareNewestFirst).slice(0, most));
 }
 
 /** Puts changed messages in place of the shown ones with their ids; an edit can change what a message counts as. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchMatch } from '../../../../contract/search.ts';
 import { useMessageSearchResults } from '../api/search-messages.ts';
 
@@ -48,21 +48,28 @@ export function useMessageSearch({ searched, onSearch }: SearchOptions) {
     [active, results.data],
   );
 
-  return {
-    words,
-    setWords,
-    setComposing,
-    /** The words last searched; empty while none are. */
-    searched,
-    /** The matches by message id, newest first; null while no words are searched or their answer is awaited. */
-    matches,
-    truncated: results.data?.truncated ?? false,
-    failed: results.isError,
-    clear: () => {
-      setWords('');
-      onSearch('');
-    },
-  };
+  const clear = useCallback(() => {
+    setWords('');
+    latestSearch.current('');
+  }, []);
+  const truncated = results.data?.truncated ?? false;
+  const failed = results.isError;
+  // One object while nothing in it changes: the list's memoised header takes the search box made from it.
+  return useMemo(
+    () => ({
+      words,
+      setWords,
+      setComposing,
+      /** The words last searched; empty while none are. */
+      searched,
+      /** The matches by message id, newest first; null while no words are searched or their answer is awaited. */
+      matches,
+      truncated,
+      failed,
+      clear,
+    }),
+    [words, searched, matches, truncated, failed, clear],
+  );
 }
 
 export type MessageSearch = ReturnType<typeof useMessageSearch>;

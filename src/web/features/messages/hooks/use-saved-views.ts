@@ -147,5 +147,9 @@ export function useSavedViews({
 
   // Only for the first answer: a failed or held request (a retry, offline) does not keep the list from showing.
   const loading = query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0;
-  return { tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands };
+  // One object while nothing in it changes: the memoised tabs are not drawn again on a page change.
+  return useMemo(
+    () => ({ tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands }),
+    [tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands],
+  );
 }

@@ -7,6 +7,7 @@ import type {
   MessageResultByPlatform,
   Platform,
   PlatformConnection,
+  SourceMessage,
   UnifiedMessage,
 } from '../../../../contract/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -67,14 +68,25 @@ function accountOf(connection: PlatformConnection, result: QueryOutcome): Timeli
 
 /**
  * Each answer's messages converted once: as the other accounts answer, the messages already shown keep their
- * objects, so their memoised cards are not drawn again.
+ * objects, so their memoised cards are not drawn again. So does each message of an answer that live messages
+ * changed (they keep the objects of the messages they did not touch): a live message draws its own card only.
  */
 const unifiedByResult = new WeakMap<MessageResult, UnifiedMessage[]>();
+const unifiedBySource = new WeakMap<SourceMessage, UnifiedMessage>();
+
+function unifiedMessageOf(message: SourceMessage): UnifiedMessage {
+  let unified = unifiedBySource.get(message);
+  if (!unified) {
+    unified = toUnifiedMessage(message);
+    unifiedBySource.set(message, unified);
+  }
+  return unified;
+}
 
 function unifiedMessagesOf(result: MessageResult): UnifiedMessage[] {
   let messages = unifiedByResult.get(result);
   if (!messages) {
-    messages = result.messages.map(toUnifiedMessage);
+    messages = result.messages.map(unifiedMessageOf);
     unifiedByResult.set(result, messages);
   }
   return messages;

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import {
+  SANDBOX_SLACK_SIGNING_SECRET,
+  sandboxAppEnv,
+} from '../emulators/sandbox-seed/start-sandbox-emulators.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { users } from '../src/server/db/schema/users.ts';
+import { hashPassword } from '../src/server/modules/auth/passwords.ts';
+import { createPostgresTestDatabase } from '../src/server/test/test-app.ts';
+import { startBuiltApp } from './built-app.ts';
+import { configureEvents, postEvent } from './load-events.ts';
+import { seedLoadDatabase } from './load-seed.ts';
+import { child, firstLine, stopChild } from './load-processes.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+/**
+ * Issue 26's memory row (`npm run bench`, part `live`; decision 165): the inbox open in Chromium for
+ * BENCH_LIVE_MINUTES (default 30) while Slack messages reach it live. The Slack and ChatWork emulators of the load
+ * scenario (load-seed.ts, with 10 users) stand in for the platforms and the built app runs on a PostgreSQL database
+ * of its own; the first seeded user, with two Slack workspaces and a ChatWork account, signs in with a password.
+ * Every BENCH_LIVE_EVENT_SECONDS (default 5) the emulator posts a message for them (a mention, a DM or an
+ * `@here`) and delivers its event to the app, which streams it to the open page; once a minute the person shows
+ * what came (the new-messages button), as a reader does. Before the start, 20 messages fill the first page. JS heap (after a forced garbage collection) and DOM
+ * nodes are read through the DevTools protocol at the start, once the list is shown and the stream is open, and
+ * at the end, after the last messages are shown; the growth is the goal's figure (< 10 %).
+ */
+
+const GOAL_GROWTH = 0.1;
+const USERS = 10;
+const PASSWORD = 'live-memory-bench';
+/** Messages posted before the start, so the first page is full (20 cards) from the start on. */
+const WARM_UP_MESSAGES = 20;
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const number = Number(value ?? fallback);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number`);
+  return number;
+}
+
+interface Reading {
+  heapBytes: number;
+  domNodes: number;
+  cards: number;
+}
+
+/** The page's memory once garbage is collected: JS heap in use, DOM nodes alive (attached or not) and cards. */
+async function read(page: Page, cdp: CDPSession): Promise<Reading> {
+  for (let round = 0; round < 3; round += 1) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const nodes = metrics.find((metric) => metric.name === 'Nodes')?.value ?? Number.NaN;
+  const cards = await page.locator('[data-message-id]').count();
+  return { heapBytes: usedSize, domNodes: nodes, cards };
+}
+
+/** Shows what arrived, when something did: the new-messages button above the list. */
+async function revealArrived(page: Page): Promise<boolean> {
+  const pill = page.getByRole('button', { name: /^\d+ new messages?$/ });
+  if ((await pill.count()) === 0) return false;
+  await pill.click();
+  // The next message may bring the button back at once: the list's redraw is what is waited for.
+  await page.waitForTimeout(500);
+  return true;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+const growth = (from: number, to: number) => (to - from) / from;
+const percent = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(1)} %`;
+
+export async function liveMemory(): Promise<string[]> {
+  const minutes = positive(process.env.BENCH_LIVE_MINUTES, 30, 'BENCH_LIVE_MINUTES');
+  const eventSeconds = positive(process.env.BENCH_LIVE_EVENT_SECONDS, 5, 'BENCH_LIVE_EVENT_SECONDS');
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  ensureWebBuild();
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const emulators = child('scripts/load-emulators.ts', [String(Date.now()), String(USERS)], {}, 'pipe');
+    cleanups.push(() => stopChild(emulators));
+    const urls = JSON.parse(await firstLine(emulators)) as { slack: string; chatwork: string };
+
+    const database = (await createPostgresTestDatabase(databaseUrl))!;
+    cleanups.push(database.drop);
+    const secrets = {
+      jwtSecret: randomBytes(48).toString('base64url'),
+      tokenEncryptionKey: randomBytes(32).toString('base64'),
+    };
+    const handle = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    const [reader] = await seedLoadDatabase(handle, secrets, USERS);
+    await handle.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, reader!.userId));
+    await handle.close();
+
+    const app = await startBuiltApp({
+      DATABASE_URL: database.url,
+      JWT_SECRET: secrets.jwtSecret,
+      TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
+      DEMO_ACCOUNTS: 'none',
+      LOG_LEVEL: 'error',
+      ...sandboxAppEnv(urls),
+    });
+    cleanups.push(app.stop);
+    await configureEvents(urls.slack, `${app.base}/api/slack/events`, SANDBOX_SLACK_SIGNING_SECRET);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    cleanups.push(() => browser.close());
+    const context = await browser.newContext({ baseURL: app.base, viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => window.localStorage.setItem('matome.language', 'en'));
+    const page = await context.newPage();
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'load-0@example.com', password: PASSWORD },
+    });
+    if (!login.ok()) throw new Error(`the reader's sign-in answered ${login.status()}`);
+    await page.goto('/dashboard');
+    await page.locator('[data-message-id]').first().waitFor({ timeout: 60_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+
+    // The stream is open once a first message arrives through it; a full first page follows, so the start is an
+    // inbox in use rather than one whose page still has room for the cards to come.
+    let posted = 0;
+    const post = async () => {
+      await postEvent(urls.slack, reader!, USERS);
+      posted += 1;
+    };
+    await post();
+    await page.getByRole('button', { name: /^\d+ new messages?$/ }).waitFor({ timeout: 30_000 });
+    for (let warming = 0; warming < WARM_UP_MESSAGES; warming += 1) await post();
+    await page.waitForTimeout(2_000);
+    await revealArrived(page);
+    await page.waitForTimeout(2_000);
+    const start = await read(page, cdp);
+    posted = 0;
+
+    const end = Date.now() + minutes * 60_000;
+    let nextReveal = Date.now() + 60_000;
+    let reveals = 0;
+    while (Date.now() < end) {
+      await post();
+      if (Date.now() >= nextReveal) {
+        if (await revealArrived(page)) reveals += 1;
+        nextReveal += 60_000;
+      }
+      await page.waitForTimeout(Math.min(eventSeconds * 1000, Math.max(0, end - Date.now())));
+    }
+    // The last messages arrive and are shown, as at the start.
+    await page.waitForTimeout(2_000);
+    if (await revealArrived(page)) reveals += 1;
+    await page.waitForTimeout(2_000);
+    const last = await read(page, cdp);
+
+    const heapGrowth = growth(start.heapBytes, last.heapBytes);
+    return [
+      `${posted} Slack messages arrived live over ${minutes} min (one every ${eventSeconds} s, shown ${reveals} times); cards on the page ${start.cards} → ${last.cards}`,
+      `inbox memory after ${minutes} min of live updates: JS heap ${mib(last.heapBytes)} (at start ${mib(start.heapBytes)}, ${percent(heapGrowth)}), DOM nodes ${last.domNodes} (at start ${start.domNodes}, ${percent(growth(start.domNodes, last.domNodes))}); goal growth < ${GOAL_GROWTH * 100} % ${heapGrowth < GOAL_GROWTH ? 'OK' : 'MISSED'}`,
+    ];
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await liveMemory()) process.stdout.write(`${line}\n`);
+}
