@@ -17,7 +17,8 @@ const smtpPort = process.env.E2E_SMTP_PORT ?? '3106';
 
 function server(serverPort: number, directory: string, env: Record<string, string> = {}) {
   return {
-    command: 'node src/server/server.ts',
+    // The server bundle `npm start` runs (scripts/server-build.ts; scripts/e2e.ts builds it when stale).
+    command: 'node dist/server/server.js',
     url: `http://127.0.0.1:${serverPort}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

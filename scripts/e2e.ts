@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild } from './server-build.ts';
 import { ensureWebBuild } from './web-build.ts';
 import { freePort } from './built-app.ts';
 
@@ -13,6 +14,7 @@ import { freePort } from './built-app.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 ensureWebBuild();
+await ensureServerBuild('server');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'matome-e2e-'));
 const port = await freePort();
 const largePort = await freePort();
