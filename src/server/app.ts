@@ -195,7 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.database ??
     (await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
-  const redis = settings.REDIS_URL ? openRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX) : undefined;
+  const redis = settings.REDIS_URL
+    ? await openRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
+    : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
   const limiters = redis ? redisLimiters(redis.commands, redis.prefix) : memoryLimiters;
 
@@ -523,7 +525,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const billingService = createBillingService({
     repo: createBillingRepo(database.db),
-    stripe: createStripeBilling(settings),
+    stripe: await createStripeBilling(settings),
     publicUrl: settings.PUBLIC_URL,
     emailOf: async (userId) => (await authService.getUser(userId)).email,
     isDemo: (userId) => testModeService.isDemo(userId),

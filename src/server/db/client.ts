@@ -6,9 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { authSessions } from './schema/auth-sessions.ts';
 import { emailTokens } from './schema/email-tokens.ts';
 import { googleConnections, googleSubmissions } from './schema/google.ts';
@@ -72,6 +69,12 @@ export async function openDatabase(options: {
   dataDir: string | null;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // node-postgres is loaded only for PostgreSQL: an embedded-database start does not pay for it (decision 164).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     try {

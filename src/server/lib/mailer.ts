@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = {
   to: string;
@@ -37,13 +37,19 @@ export type MailerSettings = {
  * info level so a link can be followed, and production logs only that a mail could not be sent (decision 065).
  */
 export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): Mailer {
-  const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
+  const { smtpUrl } = settings;
+  // nodemailer is loaded with the first mail rather than on every start (decision 164).
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const inFlight = new Set<Promise<void>>();
 
   async function send(mail: Mail): Promise<boolean> {
-    if (transport) {
+    if (smtpUrl) {
       try {
-        await transport.sendMail({
+        await (
+          await smtpTransport(smtpUrl)
+        ).sendMail({
           from: settings.from,
           to: mail.to,
           subject: mail.subject,
@@ -85,7 +91,7 @@ export function createMailer(settings: MailerSettings, log: FastifyBaseLogger): 
     },
     async drain() {
       await Promise.all([...inFlight]);
-      transport?.close();
+      if (transport) (await transport).close();
     },
   };
 }

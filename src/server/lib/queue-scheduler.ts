@@ -1,4 +1,5 @@
-import { Queue, Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
+import { bullmq } from './bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { Scheduler } from './scheduler.ts';
 
@@ -19,10 +20,10 @@ export function createQueueScheduler(options: {
   observeWorker?: WorkerObserver;
 }): Scheduler & { counts(): Promise<QueueCounts> } {
   const queueOptions = { connection: options.connection, prefix: `${options.prefix}bull` };
-  const queue = new Queue('maintenance', queueOptions);
+  const queue = new (bullmq().Queue)('maintenance', queueOptions);
   const jobs = new Map<string, () => Promise<void>>();
   const worker = options.runJobs
-    ? new Worker(
+    ? new (bullmq().Worker)(
         'maintenance',
         async (job) => {
           await jobs.get(job.name)?.();

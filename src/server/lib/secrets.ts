@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import webPush from 'web-push';
 import { z } from 'zod';
 import { ConfigError, type Settings } from '../config.ts';
 
@@ -87,6 +86,8 @@ export async function resolveSecrets(settings: Settings, log: (message: string) 
     if (stored.VAPID_PUBLIC_KEY && stored.VAPID_PRIVATE_KEY) {
       vapid = { publicKey: stored.VAPID_PUBLIC_KEY, privateKey: stored.VAPID_PRIVATE_KEY };
     } else {
+      // web-push is loaded only to make the pair, on the first start (decision 164).
+      const { default: webPush } = await import('web-push');
       vapid = webPush.generateVAPIDKeys();
       stored.VAPID_PUBLIC_KEY = vapid.publicKey;
       stored.VAPID_PRIVATE_KEY = vapid.privateKey;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PlanType } from '../../../contract/auth.ts';
 import {
   billingErrorCodes,
@@ -68,9 +68,9 @@ function isPaidPlan(name: string): name is PaidPlanName {
 }
 
 /** A Stripe failure as the caller sees it: what they sent wrong is theirs (400), anything else a provider fault. */
-function providerFailure(error: unknown): HttpError {
+function providerFailure(error: unknown, stripe: StripeBilling | undefined): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+  if (stripe?.isNotFound(error)) {
     return new HttpError(404, billingMessages.noSubscription, billingErrorCodes.noSubscription);
   }
   return new HttpError(502, billingMessages.unavailable, billingErrorCodes.unavailable);
@@ -153,7 +153,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       try {
         answer = await mutate(stripe, row);
       } catch (error) {
-        throw providerFailure(error);
+        throw providerFailure(error, deps.stripe);
       }
       const stored = await store(userId, answer);
       return toSubscription(stored ?? row);
@@ -245,7 +245,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         if (!session.url) throw new Error('Checkout Session without a URL');
         return session.url;
       } catch (error) {
-        throw providerFailure(error);
+        throw providerFailure(error, deps.stripe);
       }
     },
 
@@ -297,7 +297,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         });
         return session.url;
       } catch (error) {
-        throw providerFailure(error);
+        throw providerFailure(error, deps.stripe);
       }
     },
 

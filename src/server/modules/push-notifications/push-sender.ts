@@ -1,4 +1,3 @@
-import webPush from 'web-push';
 import type { PushPayload } from '../../../contract/push-notifications.ts';
 import type { VapidKeys } from '../../lib/secrets.ts';
 
@@ -21,6 +20,8 @@ export function createPushSender(options: { vapid: VapidKeys; subject: string; t
 
   return {
     async send(target: PushTarget, payload: PushPayload, topic?: string): Promise<PushResult> {
+      // web-push is loaded with the first notification rather than on every start (decision 164).
+      const { default: webPush } = await import('web-push');
       const details = webPush.generateRequestDetails(target, JSON.stringify(payload), {
         vapidDetails,
         TTL: TTL_SECONDS,
