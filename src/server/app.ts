@@ -178,8 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   const metrics = createMetrics({
     processFigures: settings.METRICS_TOKEN !== undefined,
