@@ -180,8 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGracefulClose(app);
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   const metrics = createMetrics({
     processFigures: settings.METRICS_TOKEN !== undefined,
@@ -197,7 +198,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.database ??
     (await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR }));
   if (!options.database) app.addHook('onClose', () => database.close());
-  const redis = settings.REDIS_URL ? openRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX) : undefined;
+  const redis = settings.REDIS_URL
+    ? await openRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
+    : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
   const limiters = redis ? redisLimiters(redis.commands, redis.prefix) : memoryLimiters;
 

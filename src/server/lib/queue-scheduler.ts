@@ -1,4 +1,5 @@
-import { Queue, Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
+import { bullmq } from './bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { Scheduler } from './scheduler.ts';
 import { queueTelemetry } from '../tracing/tracing-switch.ts';
@@ -24,10 +25,10 @@ export function createQueueScheduler(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new Queue('maintenance', queueOptions);
+  const queue = new (bullmq().Queue)('maintenance', queueOptions);
   const jobs = new Map<string, () => Promise<void>>();
   const worker = options.runJobs
-    ? new Worker(
+    ? new (bullmq().Worker)(
         'maintenance',
         async (job) => {
           await jobs.get(job.name)?.();

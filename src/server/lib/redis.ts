@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadBullmq } from './bullmq.ts';
 
 /**
  * The Redis connections of one process when `REDIS_URL` is set (DESIGN.md §2): one for commands, one held in
@@ -14,19 +15,21 @@ export type RedisConnections = {
   close(): Promise<void>;
 };
 
-export function openRedis(url: string, prefix: string): RedisConnections {
+/** Loads ioredis and BullMQ only here, when Redis is configured: a server without it never pays for them. */
+export async function openRedis(url: string, prefix: string): Promise<RedisConnections> {
+  const [{ Redis: RedisClient }] = await Promise.all([import('ioredis'), loadBullmq()]);
   // A command waits while Redis reconnects, but not for ever: a request fails instead of hanging.
   const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true };
-  const commands = new Redis(url, { ...options, connectionName: 'matome-commands' });
+  const commands = new RedisClient(url, { ...options, connectionName: 'matome-commands' });
   // No ready check here: ioredis writes SUBSCRIBE during the connection's handshake (it may run while Redis
   // loads), so on a busy start the check's INFO could follow it, be refused in subscriber mode, and fail the
   // subscription for good; the instance's streams would then never receive another instance's events.
-  const subscriber = new Redis(url, {
+  const subscriber = new RedisClient(url, {
     ...options,
     enableReadyCheck: false,
     connectionName: 'matome-subscriber',
   });
-  const queues = new Redis(url, { maxRetriesPerRequest: null, connectionName: 'matome-queues' });
+  const queues = new RedisClient(url, { maxRetriesPerRequest: null, connectionName: 'matome-queues' });
   return {
     commands,
     subscriber,

@@ -34,7 +34,8 @@ export function registerGracefulClose(app: FastifyInstance): void {
     }, 250).unref();
     app.server.once('close', () => clearInterval(sweep));
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -1,4 +1,5 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
+import { bullmq } from '../../lib/bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../../../contract/messages.ts';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
@@ -48,7 +49,7 @@ export function createGatheringJobs(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new Queue<GatherData>('gathering', queueOptions);
+  const queue = new (bullmq().Queue)<GatherData>('gathering', queueOptions);
   queue.on('error', options.onError);
   const lastAskedKey = (data: GatherData) => `${options.prefix}gather-asked:${data.userId}:${data.platform}`;
   const scheduledAt = new Map<string, number>();
@@ -65,7 +66,10 @@ export function createGatheringJobs(options: {
   }
 
   const worker = options.runJobs
-    ? new Worker<GatherData>('gathering', gather, { ...queueOptions, concurrency: WORKER_CONCURRENCY })
+    ? new (bullmq().Worker)<GatherData>('gathering', gather, {
+        ...queueOptions,
+        concurrency: WORKER_CONCURRENCY,
+      })
     : undefined;
   worker?.on('failed', (_job, error) => {
     if (!(error instanceof ProviderFaults)) options.onError(error);

@@ -31,7 +31,7 @@ function authorized(header: string | string[] | undefined, token: string): boole
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, exposure: MetricsExposure): void {
   onSecurityEvent(app, (event) => metrics.securityEvent(event));
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
     metrics.request(
       request.routeOptions.url ?? 'unmatched',
@@ -39,6 +39,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, exposure
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const { token } = exposure;

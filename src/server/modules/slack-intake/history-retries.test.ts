@@ -2,7 +2,10 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
+import { loadBullmq } from '../../lib/bullmq.ts';
 import { createInProcessHistoryRetries, createQueuedHistoryRetries } from './history-retries.ts';
+
+await loadBullmq();
 
 const reachable = await redisReachable();
 const row = (id: string) => ({ id, userId: `user-${id}` }) as ConnectionRow;

@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import { bullmq } from '../../lib/bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
@@ -56,10 +56,10 @@ export function createQueuedHistoryRetries(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new Queue<HistoryJob>('slack-history', queueOptions);
+  const queue = new (bullmq().Queue)<HistoryJob>('slack-history', queueOptions);
   queue.on('error', options.onError);
   const worker = options.runJobs
-    ? new Worker<HistoryJob>(
+    ? new (bullmq().Worker)<HistoryJob>(
         'slack-history',
         async (job) => {
           const row = await options.connectionOf(job.data.userId, job.data.connectionId);
