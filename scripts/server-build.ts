@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -39,6 +39,25 @@ const packagesOutside: Plugin = {
   },
 };
 
+/**
+ * In the bundle, `import.meta.url` is the bundle's own address, not the source file's: a path worked out from it
+ * would point elsewhere. Sources find the project's files through `src/server/lib/project-root.ts` instead.
+ */
+const noPathsFromModuleUrl: Plugin = {
+  name: 'no-paths-from-module-url',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, ({ path: file }) => {
+      if (file.endsWith(path.join('lib', 'project-root.ts'))) return undefined;
+      if (/new URL\([^)]*import\.meta\.url/.test(readFileSync(file, 'utf8'))) {
+        return {
+          errors: [{ text: 'a path from import.meta.url; use projectRoot (src/server/lib/project-root.ts)' }],
+        };
+      }
+      return undefined;
+    });
+  },
+};
+
 export async function buildServer(): Promise<void> {
   rmSync(serverBundleDir, { recursive: true, force: true });
   await build({
@@ -54,7 +73,7 @@ export async function buildServer(): Promise<void> {
     // Stack traces name the sources when Node runs with --enable-source-maps.
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [packagesOutside],
+    plugins: [packagesOutside, noPathsFromModuleUrl],
   });
 }
 

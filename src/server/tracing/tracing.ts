@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { register } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import FastifyOtelInstrumentation from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -18,6 +19,7 @@ import {
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { BullMQOtel } from 'bullmq-otel';
+import { projectRoot } from '../lib/project-root.ts';
 import { tracePgliteQueries } from './pglite-spans.ts';
 import { RedactingSpanProcessor } from './redaction.ts';
 
@@ -28,7 +30,7 @@ const UNTRACED_PATHS = new Set(['/api/health/live', '/api/health/ready', '/metri
 const TRACER_NAME = 'matome';
 
 const version = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 const untraced = (url: string | undefined) => UNTRACED_PATHS.has((url ?? '/').split('?')[0] ?? '/');
