@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { newestModification } from './web-build.ts';
 
 /**
  * The server bundle `npm start` runs (docs/decisions/164): the server's and the worker's TypeScript and drizzle-orm
@@ -17,15 +18,6 @@ const sources = ['src/server', 'src/contract', 'package-lock.json', 'scripts/ser
 );
 /** Packages compiled into the bundle rather than imported from node_modules at run time. */
 const INLINED_PACKAGES = ['drizzle-orm'];
-
-function newestModification(entry: string): number {
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(
-    stats.mtimeMs,
-    ...readdirSync(entry).map((name) => newestModification(path.join(entry, name))),
-  );
-}
 
 /** Leaves every package but the inlined ones to Node's own resolution at run time. */
 const packagesOutside: Plugin = {

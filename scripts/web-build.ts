@@ -18,7 +18,8 @@ const sources = [
   'package-lock.json',
 ].map((part) => path.join(root, part));
 
-function newestModification(entry: string): number {
+/** The newest modification time in a file or directory tree (the build scripts' test of whether a build is stale). */
+export function newestModification(entry: string): number {
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
   return Math.max(
