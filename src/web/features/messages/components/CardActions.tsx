@@ -1,7 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BellOff, CalendarPlus, ListTodo, Star } from 'lucide-react';
 import { useState, type MouseEvent, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { useCardRules } from '../actions/card-rules.ts';
@@ -11,6 +10,7 @@ import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { TriageCardButtons } from './TriageCardButtons.tsx';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 interface CardActionsProps {
   message: UnifiedMessage;
@@ -49,14 +49,14 @@ export function CardActions({
   onUnhide,
   className = 'mt-3 border-t border-slate-200/70 pt-2',
 }: CardActionsProps) {
-  const { t } = useTranslation('messages');
-  const { t: tTriage } = useTranslation('triage');
+  const t = useRepeatedText('messages');
+  const tTriage = useRepeatedText('triage');
   const { reply: replyAction, openOriginal } = messageActions;
   const keysOf = (keys: readonly string[]) => (focused ? ariaKeyShortcut(keys) : undefined);
   const [dialog, setDialog] = useState<'event' | 'task' | null>(null);
   const platformName = t(`platforms.${message.platform}`);
   const quickRule = useCardRules();
-  const { t: tRules } = useTranslation('rules');
+  const tRules = useRepeatedText('rules');
 
   const viewPost = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!allowed(openOriginal.guard)) event.preventDefault();

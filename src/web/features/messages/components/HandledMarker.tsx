@@ -1,6 +1,6 @@
-import { CheckCheck } from 'lucide-react';
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { CheckCheck } from 'lucide-react';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 /**
  * The ids (`UnifiedMessage.id`) of the messages the person answered (decision 154). A context, so the memoised cards
@@ -11,7 +11,7 @@ export const HandledContext = createContext<ReadonlySet<string> | null>(null);
 /** "Handled" beside a message the person answered, from Matome or on its platform. */
 export function HandledMarker({ messageId, className = '' }: { messageId: string; className?: string }) {
   const handled = useContext(HandledContext);
-  const { t } = useTranslation('awaiting');
+  const t = useRepeatedText('awaiting');
   if (!handled?.has(messageId)) return null;
   return (
     <span

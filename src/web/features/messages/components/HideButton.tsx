@@ -1,6 +1,6 @@
-import { EyeOff, Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { messageActions } from '../actions/message-actions.ts';
+import { EyeOff, Undo2 } from 'lucide-react';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 interface HideButtonProps {
   sender: string;
@@ -14,8 +14,8 @@ interface HideButtonProps {
 
 /** A card's "check and hide" action, or, on a hidden card shown with "show all hidden", its badge and Unhide. */
 export function HideButton({ sender, hidden, keyShortcut, onHide, onUnhide, className }: HideButtonProps) {
-  const { t } = useTranslation('hiding');
-  const { t: tTriage } = useTranslation('triage');
+  const t = useRepeatedText('hiding');
+  const tTriage = useRepeatedText('triage');
   const HideIcon = messageActions.hide.icon;
   if (hidden) {
     return (

@@ -1,6 +1,4 @@
-import { AtSign, FileImage, FileText, TriangleAlert } from 'lucide-react';
 import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   EXPIRY_WARNING_POSITION,
   LONG_CONTENT_THRESHOLD,
@@ -19,6 +17,7 @@ import { declarationOf, messageActions, type MessageActionId } from '../actions/
 import { useClamped } from '../hooks/use-clamped.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
+import { AtSign, FileImage, FileText, TriangleAlert } from 'lucide-react';
 import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { useSearchMatch } from '../hooks/search-match-context.ts';
@@ -27,6 +26,7 @@ import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 export interface MessageCardProps {
   message: UnifiedMessage;
@@ -92,8 +92,8 @@ function Attachments({
   files: readonly FileAttachment[];
   onOpen(event: MouseEvent<HTMLAnchorElement>): void;
 }) {
-  const { t, i18n } = useTranslation('messages');
-  const language = i18n.language === 'jp' ? 'jp' : 'en';
+  const t = useRepeatedText('messages');
+  const language = currentLanguage();
   return (
     <ul aria-label={t('card.attachments')} className="mt-3 flex flex-wrap gap-2">
       {files.map((file) => {
@@ -146,8 +146,8 @@ function MessageCardView({
   onUnhide,
   onEditTags,
 }: MessageCardProps) {
-  const { t } = useTranslation('messages');
-  const { t: tTriage } = useTranslation('triage');
+  const t = useRepeatedText('messages');
+  const tTriage = useRepeatedText('triage');
   const headingId = useId();
   const keysOf = (action: MessageActionId) =>
     focused ? ariaKeyShortcut(declarationOf(action).keys) : undefined;

@@ -2,6 +2,7 @@ import { useId, useState, type FocusEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { MessageTriage } from '../../../../contract/triage.ts';
+import { RepeatedTextScope } from '../../../lib/RepeatedTextScope.tsx';
 import { CardTriageContext, type CardTriageActionId } from '../actions/card-triage.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import type { Density } from '../hooks/use-density.ts';
@@ -63,7 +64,7 @@ export function MessagePage({
 }: MessagePageProps) {
   const { t } = useTranslation('messages');
   const listId = useId();
-  const drawn = useCardsDrawnFirst(messages, { density, focusedId, listId });
+  const { shown, leaving } = useCardsDrawnFirst(messages, { density, focusedId, listId });
   // Compact rows shown as cards (decision 152); forgotten when the density changes back and forth.
   const [asCards, setAsCards] = useState<ReadonlySet<string>>(new Set());
   const [shownDensity, setShownDensity] = useState(density);
@@ -76,6 +77,28 @@ export function MessagePage({
     // The row's button is gone with the row: the keyboard goes on from the card in its place.
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(id)}"]`)?.focus(),
+    );
+  };
+  // The same props for a card that stays and for one leaving, so its memoised drawing is kept as it is.
+  const drawCard = (message: UnifiedMessage) => {
+    const props = {
+      message,
+      accountColor: colorOf(message.account_info.connection_id),
+      selected: selected.has(message.id),
+      focused: message.id === focusedId,
+      hidden: isHidden(message.id),
+      fading: isFading(message.id),
+      ...cardProps,
+    };
+    return (
+      <>
+        <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
+        {density === 'compact' && !asCards.has(message.id) ? (
+          <MessageRow {...props} onExpand={showAsCard} />
+        ) : (
+          <MessageCard {...props} />
+        )}
+      </>
     );
   };
   const pagination = (position: 'top' | 'bottom') => (
@@ -92,38 +115,31 @@ export function MessagePage({
     <div ref={listTopRef} className="scroll-mt-20 space-y-3">
       {pagination('top')}
       <CardTriageContext value={onTriageCard ?? null}>
-        <ol
-          id={listId}
-          aria-label={t('list.label')}
-          className={
-            density === 'compact'
-              ? 'divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white'
-              : 'space-y-3'
-          }
-          onFocus={onFocusCard}
-        >
-          {drawn.map((message) => {
-            const props = {
-              message,
-              accountColor: colorOf(message.account_info.connection_id),
-              selected: selected.has(message.id),
-              focused: message.id === focusedId,
-              hidden: isHidden(message.id),
-              fading: isFading(message.id),
-              ...cardProps,
-            };
-            return (
-              <li key={message.id}>
-                <TriageMarker triage={triageOf?.(message.id)} now={cardProps.now} />
-                {density === 'compact' && !asCards.has(message.id) ? (
-                  <MessageRow {...props} onExpand={showAsCard} />
-                ) : (
-                  <MessageCard {...props} />
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <RepeatedTextScope>
+          <ol
+            id={listId}
+            aria-label={t('list.label')}
+            className={
+              density === 'compact'
+                ? 'divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white'
+                : 'space-y-3'
+            }
+            onFocus={onFocusCard}
+          >
+            {/* One array, so a card keeps its drawing when it goes from shown to leaving. */}
+            {[...shown, ...leaving].map((message, index) =>
+              index < shown.length ? (
+                <li key={message.id}>{drawCard(message)}</li>
+              ) : (
+                // Out of sight, reach and the accessibility tree, but kept laid out: hiding it with display: none
+                // took its layout apart at once, as costly as removing it.
+                <li key={message.id} aria-hidden="true" className="[content-visibility:hidden]">
+                  {drawCard(message)}
+                </li>
+              ),
+            )}
+          </ol>
+        </RepeatedTextScope>
       </CardTriageContext>
       {pagination('bottom')}
     </div>

@@ -1,6 +1,4 @@
-import { Maximize2, TriangleAlert } from 'lucide-react';
 import { memo, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EXPIRY_WARNING_POSITION } from '../../../../contract/messages.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
@@ -9,6 +7,7 @@ import { declarationOf, messageActions, type MessageActionId } from '../actions/
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
 import { useSearchMatch } from '../hooks/search-match-context.ts';
 import { excerptAtFirstMatch, matchedSnippets } from '../lib/search-highlight.ts';
+import { Maximize2, TriangleAlert } from 'lucide-react';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
 import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
 import { CardActions } from './CardActions.tsx';
@@ -18,6 +17,7 @@ import { ReplyBox } from './ReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 export interface MessageRowProps extends MessageCardProps {
   /** Shows this one message as a card (the row's expand button, or Enter on the focused row). */
@@ -46,8 +46,8 @@ function MessageRowView({
   onEditTags,
   onExpand,
 }: MessageRowProps) {
-  const { t } = useTranslation('messages');
-  const { t: tTriage } = useTranslation('triage');
+  const t = useRepeatedText('messages');
+  const tTriage = useRepeatedText('triage');
   const headingId = useId();
   const [replying, setReplying] = useState(false);
   const replyButtonRef = useRef<HTMLButtonElement>(null);

@@ -1,14 +1,15 @@
 import type { TFunction } from 'i18next';
 import { CircleUserRound, ImageIcon, Info, Paperclip, TextQuote } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../contract/messages.ts';
-import { isLanguage, type Language } from '../../../../contract/auth-constants.ts';
+import type { Language } from '../../../../contract/auth-constants.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatMessageDate } from '../../../lib/relative-time.ts';
 import { parseChatworkNotation, type ChatworkNode } from '../../../../contract/markup/chatwork-notation.ts';
 import { isChatworkMentionOnly, isSlackMentionOnly } from '../../../../contract/markup/plain-text.ts';
 import { parseSlackMrkdwn, type SlackNode } from '../../../../contract/markup/slack-mrkdwn.ts';
 import { marked } from './Marked.tsx';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 type Translate = TFunction<'messageText'>;
 
@@ -277,7 +278,7 @@ export function MessageText({
   known?: KnownToMessage;
   marks?: readonly string[];
 }) {
-  const { t, i18n } = useTranslation('messageText');
+  const t = useRepeatedText('messageText');
   const parsed = useMemo<Parsed>(() => {
     if (platform === 'chatwork') {
       const nodes = parseChatworkNotation(text);
@@ -286,7 +287,7 @@ export function MessageText({
     const nodes = parseSlackMrkdwn(text);
     return { platform, nodes, mentionOnly: isSlackMentionOnly(nodes) };
   }, [platform, text]);
-  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language: Language = currentLanguage();
   const formatTime = (unixSeconds: number) => formatMessageDate(unixSeconds, language);
 
   if (parsed.mentionOnly) return <p className="text-slate-600 italic">{t('mentionOnly')}</p>;

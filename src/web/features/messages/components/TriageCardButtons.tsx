@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { useCardTriage, type CardTriageActionId } from '../actions/card-triage.ts';
 import { messageActions } from '../actions/message-actions.ts';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 interface TriageCardButtonsProps {
   message: UnifiedMessage;
@@ -15,7 +15,7 @@ const ids: readonly CardTriageActionId[] = ['done', 'snooze'];
 
 /** A card's Done and Snooze buttons, from the action registry (docs/decisions/151). */
 export function TriageCardButtons({ message, focused, className }: TriageCardButtonsProps) {
-  const { t } = useTranslation('triage');
+  const t = useRepeatedText('triage');
   const run = useCardTriage();
   if (!run) return null;
   return ids.map((id) => {

@@ -1,9 +1,9 @@
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { AlarmClock, MessageSquareReply } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../../../contract/auth-constants.ts';
 import type { MessageTriage } from '../../../../contract/triage.ts';
 import { localTimeZone } from '../lib/local-time-zone.ts';
 import { formatSnoozeTime } from '../lib/snooze-format.ts';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 interface TriageMarkerProps {
   triage: MessageTriage | undefined;
@@ -12,10 +12,10 @@ interface TriageMarkerProps {
 
 /** Above a card that came back: "Snoozed · back at …" for a woken snooze, "New reply" for a done thread that moved. */
 export function TriageMarker({ triage, now }: TriageMarkerProps) {
-  const { t, i18n } = useTranslation('triage');
+  const t = useRepeatedText('triage');
   const className = 'mb-1 inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium';
   if (triage?.state === 'woken') {
-    const language = isLanguage(i18n.language) ? i18n.language : 'en';
+    const language = currentLanguage();
     const time = formatSnoozeTime(new Date(triage.until), {
       language,
       timeZone: localTimeZone(),

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { Star } from 'lucide-react';
 import { typeBadges } from '../../../../contract/classification.ts';
+import { Star } from 'lucide-react';
 import type { MessageTypeFilter, UnifiedMessage } from '../../../../contract/messages.ts';
 import { ruleMarksOf } from '../../../../contract/rules.ts';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
 interface TypeBadgesProps {
   message: UnifiedMessage;
@@ -16,8 +16,8 @@ interface TypeBadgesProps {
  * a message the person's rules made important.
  */
 export function TypeBadges({ message, activeTypes, onToggleType, className = '' }: TypeBadgesProps) {
-  const { t } = useTranslation('messages');
-  const { t: tTriage } = useTranslation('triage');
+  const t = useRepeatedText('messages');
+  const tTriage = useRepeatedText('triage');
   return (
     <div className={`flex flex-wrap gap-1.5 ${className}`}>
       {ruleMarksOf(message.original_message).important && (

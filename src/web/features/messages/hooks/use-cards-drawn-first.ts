@@ -27,24 +27,44 @@ interface DrawnFirstOptions {
   listId: string;
 }
 
+/** What a page draws in this frame: the cards to show, and the cards of the page before, hidden until they go. */
+export interface DrawnCards {
+  shown: readonly UnifiedMessage[];
+  /** Cards drawn before that this page no longer holds: hidden now, and removed with the rest of the page. */
+  leaving: readonly UnifiedMessage[];
+}
+
+const noCards: readonly UnifiedMessage[] = [];
+
 /**
- * The page's messages to draw in this frame (decision 165). A page or filter change draws at once the cards one
- * screen can show (and every card up to the one the keyboard moves to), and the rest of the page right after that
+ * The page's messages to draw in this frame (decisions 165 and 169). A page or filter change draws at once the cards
+ * one screen can show (and every card up to the one the keyboard moves to), and the rest of the page right after that
  * frame is painted, in a transition that a further click interrupts: the reader sees the new page within a frame,
- * and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. Cards already
- * drawn stay drawn: a live message arriving or a card hidden never takes the others down and up again.
+ * and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. The previous
+ * page's cards are hidden in that first frame and removed in the transition: taking 20 cards out of the document
+ * cost as much as drawing the new ones. Cards already drawn stay drawn: a live message arriving or a card hidden never
+ * takes the others down and up again.
  */
 export function useCardsDrawnFirst(
   messages: readonly UnifiedMessage[],
   { density, focusedId, listId }: DrawnFirstOptions,
-): readonly UnifiedMessage[] {
-  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set());
-  const complete = messages.every((message) => drawn.has(message.id));
+): DrawnCards {
+  // The last page drawn whole.
+  const [settled, setSettled] = useState<readonly UnifiedMessage[]>(noCards);
+  const settledIds = new Set(settled.map((message) => message.id));
+  const complete = messages.every((message) => settledIds.has(message.id));
+  if (complete && settled.length !== messages.length) {
+    // A card left without a new one coming (hidden, or its account removed): nothing is left to hide later.
+    setSettled(messages);
+  }
   let shown = messages;
+  let leaving = noCards;
   if (!complete) {
     const focusedIndex = messages.findIndex((message) => message.id === focusedId);
     const first = Math.max(cardsOnScreen(density, listId), focusedIndex + 1);
-    shown = messages.filter((message, index) => index < first || drawn.has(message.id));
+    shown = messages.filter((message, index) => index < first || settledIds.has(message.id));
+    const pageIds = new Set(messages.map((message) => message.id));
+    leaving = settled.filter((message) => !pageIds.has(message.id));
   }
 
   useEffect(() => {
@@ -52,9 +72,7 @@ export function useCardsDrawnFirst(
     // After the frame that shows the first cards: a task posted from the frame's own callbacks runs once it is painted.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() =>
-        startTransition(() => setDrawn(new Set(messages.map((message) => message.id)))),
-      );
+      timer = setTimeout(() => startTransition(() => setSettled(messages)));
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -62,5 +80,5 @@ export function useCardsDrawnFirst(
     };
   }, [complete, messages]);
 
-  return shown;
+  return { shown, leaving };
 }

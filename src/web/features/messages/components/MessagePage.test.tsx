@@ -1,0 +1,60 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createElement, useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { chatworkMessage } from '../../../test/message-fixtures.ts';
+import { renderRouter } from '../../../test/render-router.ts';
+import { cardProps } from '../test/render-card.ts';
+import { MessagePage } from './MessagePage.tsx';
+
+const PAGE_SIZE = 20;
+const messages = Array.from({ length: 2 * PAGE_SIZE }, (_, index) => chatworkMessage(String(index + 1)));
+const idsOf = (page: readonly UnifiedMessage[]) => page.map((message) => message.id);
+
+function PagedList() {
+  const [page, setPage] = useState(1);
+  const { message: _, ...shared } = cardProps(messages[0]!);
+  return createElement(MessagePage, {
+    ...shared,
+    listTopRef: null,
+    messages: messages.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    page,
+    pageCount: 2,
+    pageSize: PAGE_SIZE,
+    total: messages.length,
+    onPageChange: setPage,
+    colorOf: () => '#EF4444',
+    selected: new Set<string>(),
+    focusedId: null,
+    onFocusCard: () => undefined,
+    isHidden: () => false,
+    isFading: () => false,
+    density: 'comfortable',
+  });
+}
+
+const shownCardIds = () =>
+  screen.queryAllByRole('article').map((card) => card.getAttribute('data-message-id'));
+
+describe('a page of messages', () => {
+  beforeEach(() => changeLanguage('en'));
+
+  it('shows the next page at once, without the cards of the page before, and then all of it', async () => {
+    renderRouter([{ path: '/', element: createElement(PagedList) }], '/');
+    await waitFor(() => expect(shownCardIds()).toEqual(idsOf(messages.slice(0, PAGE_SIZE))));
+
+    act(() => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    });
+
+    // The first frame: the new page's first cards, and none of the old page's left on screen.
+    const nextPage = idsOf(messages.slice(PAGE_SIZE));
+    const first = shownCardIds();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first).toEqual(nextPage.slice(0, first.length));
+    // A moment later the whole page is there, and the old page's cards have left the document.
+    await waitFor(() => expect(shownCardIds()).toEqual(nextPage));
+    expect(document.querySelectorAll('article').length).toBe(PAGE_SIZE);
+  });
+});
