@@ -1,14 +1,13 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BellOff, CalendarPlus, ListTodo, Star } from 'lucide-react';
 import { useState, type MouseEvent, type Ref } from 'react';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { ActionMenu, type ActionMenuItem } from '../../../components/ui/ActionMenu.tsx';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { useCardRules } from '../actions/card-rules.ts';
 import { messageActions } from '../actions/message-actions.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
-import { MoreMenu } from './MoreMenu.tsx';
 import { TriageCardButtons } from './TriageCardButtons.tsx';
 import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
@@ -29,9 +28,6 @@ interface CardActionsProps {
 
 const actionClassName =
   'inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50';
-
-const menuItemClassName =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
 /**
  * A card's actions in one row that fits a phone: reply, view post and check-and-hide, and the rest in a "More"
@@ -64,6 +60,28 @@ export function CardActions({
   const open = (which: 'event' | 'task') => () => {
     if (allowed('task')) setDialog(which);
   };
+
+  const moreItems: ActionMenuItem[] = [
+    { id: 'event', label: t('card.addEvent'), icon: CalendarPlus, onSelect: open('event') },
+    { id: 'task', label: t('card.addTask'), icon: ListTodo, onSelect: open('task') },
+  ];
+  if (quickRule) {
+    moreItems.push(
+      {
+        id: 'mute-place',
+        label: tRules('quick.mutePlace'),
+        icon: BellOff,
+        onSelect: () => quickRule('mute-place', message),
+        separatorBefore: true,
+      },
+      {
+        id: 'important-sender',
+        label: tRules('quick.importantSender', { sender: message.sender.name }),
+        icon: Star,
+        onSelect: () => quickRule('important-sender', message),
+      },
+    );
+  }
 
   return (
     <div
@@ -106,37 +124,11 @@ export function CardActions({
         onUnhide={onUnhide}
         className={actionClassName}
       />
-      <MoreMenu label={t('card.more', { sender: message.sender.name })} triggerClassName={actionClassName}>
-        <DropdownMenu.Item onSelect={open('event')} className={menuItemClassName}>
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          <span className="flex-1">{t('card.addEvent')}</span>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={open('task')} className={menuItemClassName}>
-          <ListTodo aria-hidden="true" className="size-4" />
-          <span className="flex-1">{t('card.addTask')}</span>
-        </DropdownMenu.Item>
-        {quickRule && (
-          <>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item
-              onSelect={() => quickRule('mute-place', message)}
-              className={menuItemClassName}
-            >
-              <BellOff aria-hidden="true" className="size-4" />
-              <span className="flex-1">{tRules('quick.mutePlace')}</span>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              onSelect={() => quickRule('important-sender', message)}
-              className={menuItemClassName}
-            >
-              <Star aria-hidden="true" className="size-4" />
-              <span className="flex-1">
-                {tRules('quick.importantSender', { sender: message.sender.name })}
-              </span>
-            </DropdownMenu.Item>
-          </>
-        )}
-      </MoreMenu>
+      <ActionMenu
+        label={t('card.more', { sender: message.sender.name })}
+        triggerClassName={actionClassName}
+        items={moreItems}
+      />
       {dialog === 'event' && <AddEventDialog message={message} onClose={() => setDialog(null)} />}
       {dialog === 'task' && <AddTaskDialog message={message} onClose={() => setDialog(null)} />}
     </div>
