@@ -57,4 +57,15 @@ describe('a page of messages', () => {
     await waitFor(() => expect(shownCardIds()).toEqual(nextPage));
     expect(document.querySelectorAll('article').length).toBe(PAGE_SIZE);
   });
+
+  it('says everything again in the language chosen, on cards that did not change', async () => {
+    renderRouter([{ path: '/', element: createElement(PagedList) }], '/');
+    await waitFor(() => expect(shownCardIds()).toHaveLength(PAGE_SIZE));
+    expect(screen.getAllByRole('button', { name: 'Reply to Aiko Tanaka' })).toHaveLength(PAGE_SIZE);
+
+    await act(() => changeLanguage('jp'));
+
+    expect(screen.getAllByRole('button', { name: 'Aiko Tanakaさんに返信' })).toHaveLength(PAGE_SIZE);
+    expect(screen.getByRole('navigation', { name: /上/ })).toBeVisible();
+  });
 });
