@@ -27,8 +27,8 @@ type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
 /**
  * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
  * language comes in parts (docs/decisions/126, 166 and 168): what every screen's frame shows, before the first
- * render; then with the first screen that needs them, the sign-in pages' (and the account menu's), the pricing
- * pages' (and the account page's plan), the rest of the app's screens, and the account page's own settings.
+ * render; then with the first screen that needs them, the sign-in pages', the pricing pages', the app's screens'
+ * (the account menu's among them), and the account page's own settings.
  */
 const stringLoaders: Record<StringPart, Record<Language, StringLoader>> = {
   frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
@@ -38,15 +38,15 @@ const stringLoaders: Record<StringPart, Record<Language, StringLoader>> = {
   account: { en: () => import('../locales/en-account.ts'), jp: () => import('../locales/jp-account.ts') },
 };
 /**
- * What a lazy screen asks for; the frame's strings are always there. The app's screens show the sign-in pages'
- * strings too (the account menu); only the account page shows the pricing pages' (its plan) and its own.
+ * What a lazy screen asks for; the frame's strings are always there. Of the app's screens only the account page
+ * shows the sign-in pages' strings (password, sessions) and the pricing pages' (its plan), and its own.
  */
 export type ScreenStrings = 'auth' | 'billing' | 'app' | 'account';
 type StringPart = 'frame' | ScreenStrings;
 const partsOf: Record<ScreenStrings, StringPart[]> = {
   auth: ['auth'],
   billing: ['billing'],
-  app: ['auth', 'app'],
+  app: ['app'],
   account: ['auth', 'billing', 'app', 'account'],
 };
 const loading = new Map<string, Promise<void>>();

@@ -13,6 +13,7 @@ import rules from './en/rules.json';
 import snooze from './en/snooze.json';
 import tags from './en/tags.json';
 import triage from './en/triage.json';
+import userMenu from './en/user-menu.json';
 import views from './en/views.json';
 
 export const strings = {
@@ -29,5 +30,6 @@ export const strings = {
   snooze,
   tags,
   triage,
+  userMenu,
   views,
 };

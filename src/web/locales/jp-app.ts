@@ -13,6 +13,7 @@ import rules from './jp/rules.json';
 import snooze from './jp/snooze.json';
 import tags from './jp/tags.json';
 import triage from './jp/triage.json';
+import userMenu from './jp/user-menu.json';
 import views from './jp/views.json';
 
 export const strings = {
@@ -29,5 +30,6 @@ export const strings = {
   snooze,
   tags,
   triage,
+  userMenu,
   views,
 };

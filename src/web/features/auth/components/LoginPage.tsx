@@ -26,7 +26,7 @@ const loginStateSchema = z.catch(
 );
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'ui']);
   const online = useOnline();
   useDocumentTitle(t('login.title'));
   const { status } = useAuth();
@@ -53,7 +53,7 @@ export function LoginPage() {
     password === demo.password &&
     demo.accounts.some((account) => account.email === email);
 
-  if (status === 'verifying') return <Spinner label={t('verifying')} />;
+  if (status === 'verifying') return <Spinner label={t('ui:verifying')} />;
   if (status === 'authenticated') return <Navigate to={navigationState.from ?? '/dashboard'} replace />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
