@@ -112,6 +112,29 @@ export default tseslint.config(
     },
   },
   {
+    // What the browser loads uses zod/mini, whose functions tree-shake: classic zod brings every method of every
+    // schema, JSON Schema output and its English messages to each page that checks an answer (docs/decisions/168).
+    files: ['src/contract/**/*.ts', 'src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+            name,
+            message: "The contract and the web use 'zod/mini' (docs/decisions/168).",
+          })),
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only *.repo.ts files and src/server/db use Drizzle.',
+            },
+            { group: ['zod/v4/classic', 'zod/v4/classic/*', 'zod/v3/*'], message: "Use 'zod/mini'." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Connectors talk to providers for the modules; they never reach back into a module (nor into Drizzle).
     files: ['src/server/connectors/**/*.ts'],
     rules: {

@@ -1,22 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { inputText } from './text.ts';
 import { emailSchema, languageSchema, newPasswordSchema, tokensSchema, userSchema } from './auth.ts';
 
 /** A link's token as the web page found it in the link's fragment. */
-const emailLinkTokenSchema = inputText().min(1).max(200);
-const currentPasswordSchema = inputText().min(1).max(200);
+const emailLinkTokenSchema = inputText().check(z.minLength(1), z.maxLength(200));
+const currentPasswordSchema = inputText().check(z.minLength(1), z.maxLength(200));
 
 export const verifyEmailBodySchema = z.strictObject({ token: emailLinkTokenSchema });
 /** A confirmed sign-up is signed in at once (`tokens`); a confirmed address change only updates the user. */
-export const verifyEmailResponseSchema = z.object({ user: userSchema, tokens: tokensSchema.optional() });
+export const verifyEmailResponseSchema = z.object({ user: userSchema, tokens: z.optional(tokensSchema) });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** The body is optional: Fastify hands a bodiless request to validation as null. */
-export const resendVerificationBodySchema = z.strictObject({ language: languageSchema.optional() }).nullish();
+export const resendVerificationBodySchema = z.nullish(
+  z.strictObject({ language: z.optional(languageSchema) }),
+);
 
 export const passwordResetRequestBodySchema = z.strictObject({
   email: emailSchema,
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
 
@@ -34,7 +36,7 @@ export const changePasswordBodySchema = z.strictObject({
 export const changeEmailBodySchema = z.strictObject({
   newEmail: emailSchema,
   password: currentPasswordSchema,
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 
 /** How long the links in account e-mails work. */

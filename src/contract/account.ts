@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NAME_MAX_LENGTH, userSchema } from './auth.ts';
 import { googleCalendarStatusSchema } from './google.ts';
 import { platformConnectionSchema } from './messages.ts';
@@ -9,8 +9,8 @@ import { inputText } from './text.ts';
  * single-use code of a Google or GitHub sign-in they just made again in this browser (decision 140).
  */
 export const deleteAccountRequestSchema = z.strictObject({
-  password: inputText().max(1024).optional(),
-  reauthenticationCode: inputText().min(20).max(128).optional(),
+  password: z.optional(inputText().check(z.maxLength(1024))),
+  reauthenticationCode: z.optional(inputText().check(z.minLength(20), z.maxLength(128))),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
@@ -29,7 +29,7 @@ export const accountErrorCodes = {
 
 /** `PUT /api/account/profile`: the display name, held to the same rules as at registration. */
 export const updateProfileRequestSchema = z.strictObject({
-  name: inputText().trim().min(1).max(NAME_MAX_LENGTH),
+  name: inputText().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH)),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -40,9 +40,9 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
  */
 export const accountInfoSchema = z.object({
   user: userSchema,
-  connectionCount: z.number().int().nonnegative(),
-  connectionLimit: z.number().int().positive(),
-  sampleConnectionCount: z.number().int().nonnegative(),
+  connectionCount: z.int().check(z.nonnegative()),
+  connectionLimit: z.int().check(z.positive()),
+  sampleConnectionCount: z.int().check(z.nonnegative()),
   connections: z.object({
     slack: z.array(platformConnectionSchema),
     chatwork: z.array(platformConnectionSchema),
@@ -54,8 +54,8 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 /** Mentions gathered on one UTC day, per platform (decision 124). */
 export const mentionDaySchema = z.object({
   date: z.iso.date(),
-  slack: z.number().int().nonnegative(),
-  chatwork: z.number().int().nonnegative(),
+  slack: z.int().check(z.nonnegative()),
+  chatwork: z.int().check(z.nonnegative()),
 });
 export type MentionDay = z.infer<typeof mentionDaySchema>;
 
@@ -65,16 +65,16 @@ export const MENTION_HISTORY_DAYS = 14;
 /** `GET /api/account/stats`. */
 export const accountStatsSchema = z.object({
   messageStats: z.object({
-    totalProcessed: z.number().int().nonnegative(),
-    totalHidden: z.number().int().nonnegative(),
-    totalTags: z.number().int().nonnegative(),
+    totalProcessed: z.int().check(z.nonnegative()),
+    totalHidden: z.int().check(z.nonnegative()),
+    totalTags: z.int().check(z.nonnegative()),
   }),
   /** Oldest first, `MENTION_HISTORY_DAYS` entries ending today (UTC). */
   mentionsByDay: z.array(mentionDaySchema),
 });
 export type AccountStats = z.infer<typeof accountStatsSchema>;
 
-function answerOf<T extends z.ZodType>(data: T) {
+function answerOf<T extends z.ZodMiniType>(data: T) {
   return z.object({ success: z.literal(true), message: z.string(), data });
 }
 export const accountInfoResponseSchema = answerOf(accountInfoSchema);

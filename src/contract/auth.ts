@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languages } from './auth-constants.ts';
 import { inputText } from './text.ts';
 
@@ -17,23 +17,23 @@ const LOGIN_PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = inputText()
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email({ message: 'must be a valid email address' }));
+export const emailSchema = z.pipe(
+  inputText().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH)),
+  z.email({ message: 'must be a valid email address' }),
+);
 
 /** Length in characters as people count them (code points), not UTF-16 units. */
 const characterCount = (value: string) => [...value].length;
 
 /** A password being chosen (registration, change, reset). The server also refuses common and breached ones. */
-export const newPasswordSchema = inputText()
-  .refine((value) => characterCount(value) >= PASSWORD_MIN_LENGTH, {
+export const newPasswordSchema = inputText().check(
+  z.refine((value) => characterCount(value) >= PASSWORD_MIN_LENGTH, {
     message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  })
-  .refine((value) => characterCount(value) <= PASSWORD_MAX_LENGTH, {
+  }),
+  z.refine((value) => characterCount(value) <= PASSWORD_MAX_LENGTH, {
     message: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  });
+  }),
+);
 
 export { languages, type Language } from './auth-constants.ts';
 export const languageSchema = z.enum(languages);
@@ -46,9 +46,9 @@ export const userSchema = z.object({
   name: z.string(),
   planType: planTypeSchema,
   onboardingCompleted: z.boolean(),
-  onboardingStep: z.number().int(),
+  onboardingStep: z.int(),
   isFirstLogin: z.boolean(),
-  oauthProvider: z.enum(oauthProviders).optional(),
+  oauthProvider: z.optional(z.enum(oauthProviders)),
   isDemo: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -65,15 +65,15 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: newPasswordSchema,
-  name: inputText().trim().min(1).max(NAME_MAX_LENGTH),
+  name: inputText().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH)),
   /** The language of the confirmation e-mail; English when absent. */
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: inputText().min(1).max(LOGIN_PASSWORD_MAX_LENGTH),
+  password: inputText().check(z.minLength(1), z.maxLength(LOGIN_PASSWORD_MAX_LENGTH)),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { platformSchema } from './messages.ts';
 import { platformMessageIdSchema } from './tags.ts';
 
@@ -41,18 +41,22 @@ export const replySettingsSchema = z.object({
 });
 export type ReplySettings = z.infer<typeof replySettingsSchema>;
 export const replySettingsUpdateSchema = z
-  .strictObject({ auto_done: z.boolean().optional(), awaiting_days: awaitingDaysSchema.optional() })
-  .refine((update) => update.auto_done !== undefined || update.awaiting_days !== undefined, {
-    message: 'must change auto_done or awaiting_days',
-  });
+  .strictObject({ auto_done: z.optional(z.boolean()), awaiting_days: z.optional(awaitingDaysSchema) })
+  .check(
+    z.refine((update) => update.auto_done !== undefined || update.awaiting_days !== undefined, {
+      message: 'must change auto_done or awaiting_days',
+    }),
+  );
 export type ReplySettingsUpdate = z.infer<typeof replySettingsUpdateSchema>;
 
 /** `GET /api/awaiting?days=3`; without `days`, the person's own choice. */
 export const awaitingQuerySchema = z.strictObject({
-  days: z
-    .enum(AWAITING_DAY_CHOICES.map(String) as ['1', '3', '7'], { message: 'must be 1, 3 or 7' })
-    .transform((days) => Number(days) as AwaitingDays)
-    .optional(),
+  days: z.optional(
+    z.pipe(
+      z.enum(AWAITING_DAY_CHOICES.map(String) as ['1', '3', '7'], { message: 'must be 1, 3 or 7' }),
+      z.transform((days) => Number(days) as AwaitingDays),
+    ),
+  ),
 });
 
 /** A DM or group DM, a Slack thread, or a ChatWork room whose latest message of the person addressed someone. */
@@ -64,15 +68,15 @@ export const awaitingConversationSchema = z.object({
   platform: platformSchema,
   connection_id: z.string(),
   /** The connected account, as the connections panel names it. */
-  account_name: z.string().nullable(),
-  workspace_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
+  workspace_name: z.nullable(z.string()),
   kind: z.enum(conversationKinds),
   /** Slack channel id or ChatWork room id. */
   conversation_id: z.string(),
   /** The thread's parent `ts` for a Slack thread. */
-  thread_ts: z.string().nullable(),
+  thread_ts: z.nullable(z.string()),
   /** Whom the person wrote to: a Slack user id or ChatWork account id, where known. */
-  counterpart_id: z.string().nullable(),
+  counterpart_id: z.nullable(z.string()),
   /** The person's latest message there, and when they wrote it. */
   platform_message_id: z.string(),
   written_at: isoDateTime,
@@ -87,6 +91,6 @@ export type AwaitingResponse = z.infer<typeof awaitingResponseSchema>;
 export const awaitingIdParamsSchema = z.object({ id: z.uuid() });
 
 /** The optional field of the reply calls that names the inbox message answered. */
-export const replyToSchema = platformMessageIdSchema.nullish();
+export const replyToSchema = z.nullish(platformMessageIdSchema);
 
 export const awaitingErrorCodes = { notFound: 'NOT_FOUND' } as const;

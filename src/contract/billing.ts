@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONNECTION_LIMITS } from './connections.ts';
 import type { PlanType } from './auth.ts';
 import { inputText } from './text.ts';
@@ -19,7 +19,7 @@ export function formatUsd(cents: number): string {
 }
 
 export const planFeaturesSchema = z.object({
-  connections: z.number().int().positive(),
+  connections: z.int().check(z.positive()),
   unlimited_messages: z.boolean(),
   tag_management: z.boolean(),
   reply_feature: z.boolean(),
@@ -73,7 +73,7 @@ export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /** `GET /api/stripe/config`. */
 export const billingConfigSchema = z.object({
-  publishableKey: z.string().nullable(),
+  publishableKey: z.nullable(z.string()),
   /** Whether paying is possible on this server (Stripe configured): without it paid plans are not offered. */
   enabled: z.boolean(),
 });
@@ -104,11 +104,11 @@ export const subscriptionSchema = z.object({
   subscription_plans: z.object({ name: z.enum(paidPlanNames), display_name: z.string() }),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
-export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const subscriptionResponseSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
-export const planChoiceSchema = z.strictObject({ planName: inputText().max(40) });
-export const cancelSubscriptionSchema = z.strictObject({ immediate: z.boolean().default(false) });
+export const planChoiceSchema = z.strictObject({ planName: inputText().check(z.maxLength(40)) });
+export const cancelSubscriptionSchema = z.strictObject({ immediate: z._default(z.boolean(), false) });
 export const redirectUrlResponseSchema = z.object({ url: z.url() });
 export const subscriptionChangeResponseSchema = z.object({
   success: z.literal(true),

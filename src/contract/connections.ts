@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { planTypeSchema, type PlanType } from './auth.ts';
 import { platformMessageIdSchema } from './tags.ts';
 import { inputText } from './text.ts';
@@ -19,11 +19,11 @@ export type ConnectResponse = z.infer<typeof connectResponseSchema>;
  */
 export const connectionsOverviewSchema = z.object({
   plan: planTypeSchema,
-  limit: z.number().int().positive(),
+  limit: z.int().check(z.positive()),
   /** The user's real connections; only these count against the limit. */
-  used: z.number().int().nonnegative(),
+  used: z.int().check(z.nonnegative()),
   /** Sample connections a demo account or test mode shows in their place; never counted. */
-  sample: z.number().int().nonnegative(),
+  sample: z.int().check(z.nonnegative()),
   providers: z.object({
     slack: z.object({ configured: z.boolean() }),
     chatwork: z.object({ configured: z.boolean() }),
@@ -32,13 +32,13 @@ export const connectionsOverviewSchema = z.object({
 export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>;
 
 /** A connection id as paths and bodies carry it; one that is not the caller's (or not a uuid) is a 404. */
-export const connectionIdSchema = inputText().min(1).max(100);
+export const connectionIdSchema = inputText().check(z.minLength(1), z.maxLength(100));
 
 /** Where the provider's consent page sends the browser back: `GET /api/{platform}/callback`. */
 export const oauthCallbackQuerySchema = z.object({
-  code: inputText().max(2048).optional(),
-  state: inputText().max(512).optional(),
-  error: inputText().max(512).optional(),
+  code: z.optional(inputText().check(z.maxLength(2048))),
+  state: z.optional(inputText().check(z.maxLength(512))),
+  error: z.optional(inputText().check(z.maxLength(512))),
 });
 
 /** `DELETE /api/{platform}/disconnect/{id}`. */
@@ -46,28 +46,29 @@ export const disconnectParamsSchema = z.object({ id: connectionIdSchema });
 export const disconnectResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type DisconnectResponse = z.infer<typeof disconnectResponseSchema>;
 
-const replyText = inputText()
-  .max(REPLY_MAX_LENGTH)
-  .refine((text) => text.trim().length > 0, { message: 'must not be empty' });
+const replyText = inputText().check(
+  z.maxLength(REPLY_MAX_LENGTH),
+  z.refine((text) => text.trim().length > 0, { message: 'must not be empty' }),
+);
 
 /** `POST /api/chatwork/reply`. */
 export const chatworkReplyRequestSchema = z.object({
   connection_id: connectionIdSchema,
-  room_id: inputText().min(1).max(40),
+  room_id: inputText().check(z.minLength(1), z.maxLength(40)),
   message: replyText,
   /** The inbox message answered (`platform_message_id`): marked handled once the reply is posted. */
-  reply_to: platformMessageIdSchema.nullish(),
+  reply_to: z.nullish(platformMessageIdSchema),
 });
 export type ChatworkReplyRequest = z.infer<typeof chatworkReplyRequestSchema>;
 
 /** `POST /api/slack/reply`; `thread_ts` answers in the message's thread. */
 export const slackReplyRequestSchema = z.object({
   connection_id: connectionIdSchema,
-  channel_id: inputText().min(1).max(40),
+  channel_id: inputText().check(z.minLength(1), z.maxLength(40)),
   message: replyText,
-  thread_ts: inputText().min(1).max(40).nullish(),
+  thread_ts: z.nullish(inputText().check(z.minLength(1), z.maxLength(40))),
   /** The inbox message answered (`platform_message_id`): marked handled once the reply is posted. */
-  reply_to: platformMessageIdSchema.nullish(),
+  reply_to: z.nullish(platformMessageIdSchema),
 });
 export type SlackReplyRequest = z.infer<typeof slackReplyRequestSchema>;
 

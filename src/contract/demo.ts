@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languages, type Language } from './auth.ts';
 
 /** The seeded demo accounts; the language of each follows its address (SPEC §6). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languageSchema } from './auth.ts';
 import { isTimeZone } from './rules.ts';
 import { inputText } from './text.ts';
@@ -13,17 +13,18 @@ export const DEFAULT_DIGEST_TIME = '08:30';
 /** The digest of a day goes out at most this many minutes after its time (a server that was down catches up). */
 export const DIGEST_LATE_MINUTES = 180;
 
-const clockTime = inputText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)');
-const timeZone = inputText()
-  .max(64)
-  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'must be an IANA time zone, e.g. Asia/Tokyo')
-  .refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Tokyo');
+const clockTime = inputText().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)'));
+const timeZone = inputText().check(
+  z.maxLength(64),
+  z.regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'must be an IANA time zone, e.g. Asia/Tokyo'),
+  z.refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Tokyo'),
+);
 
 /** `GET /api/digest/settings`: `time_zone` is null until the person first saves (the web then offers its own). */
 export const digestSettingsSchema = z.object({
   enabled: z.boolean(),
   time: clockTime,
-  time_zone: z.string().nullable(),
+  time_zone: z.nullable(z.string()),
 });
 export type DigestSettings = z.infer<typeof digestSettingsSchema>;
 
@@ -38,7 +39,7 @@ export type DigestSettingsUpdate = z.infer<typeof digestSettingsUpdateSchema>;
 
 /** The unsubscribe link's query: `?token=…`. */
 export const digestUnsubscribeQuerySchema = z.strictObject({
-  token: inputText().max(200),
+  token: inputText().check(z.maxLength(200)),
 });
 
 export const digestErrorCodes = { badToken: 'INVALID_UNSUBSCRIBE_LINK' } as const;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The one error shape every API error uses. */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   error: z.string(),
   message: z.string(),
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

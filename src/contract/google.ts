@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { inputText } from './text.ts';
 
 /** Google limits: an event's or task's title (Tasks documents 1,024 characters) and a task's notes (8,192). */
@@ -9,10 +9,10 @@ export const EVENT_DURATIONS_MINUTES = [30, 60, 120] as const;
 export const EVENT_START_MINUTES = [0, 15, 30, 45] as const;
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const instant = z
-  .string()
-  .regex(rfc3339, 'must be an RFC 3339 time with an offset')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real time');
+const instant = z.string().check(
+  z.regex(rfc3339, 'must be an RFC 3339 time with an offset'),
+  z.refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real time'),
+);
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -22,19 +22,23 @@ const DAY_MS = 24 * 3_600_000;
  * after `timeMin`.
  */
 export const calendarEventsQuerySchema = z
-  .strictObject({ timeMin: instant.optional(), timeMax: instant.optional() })
-  .transform(({ timeMin, timeMax }) => {
-    const start = timeMin ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).toISOString();
-    return { timeMin: start, timeMax: timeMax ?? new Date(Date.parse(start) + DAY_MS).toISOString() };
-  })
-  .refine((query) => Date.parse(query.timeMin) < Date.parse(query.timeMax), {
-    message: 'timeMin must be before timeMax',
-    path: ['timeMax'],
-  })
-  .refine((query) => Date.parse(query.timeMax) - Date.parse(query.timeMin) <= 31 * DAY_MS, {
-    message: 'the window must be at most 31 days',
-    path: ['timeMax'],
-  });
+  .pipe(
+    z.strictObject({ timeMin: z.optional(instant), timeMax: z.optional(instant) }),
+    z.transform(({ timeMin, timeMax }) => {
+      const start = timeMin ?? new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).toISOString();
+      return { timeMin: start, timeMax: timeMax ?? new Date(Date.parse(start) + DAY_MS).toISOString() };
+    }),
+  )
+  .check(
+    z.refine((query) => Date.parse(query.timeMin) < Date.parse(query.timeMax), {
+      message: 'timeMin must be before timeMax',
+      path: ['timeMax'],
+    }),
+    z.refine((query) => Date.parse(query.timeMax) - Date.parse(query.timeMin) <= 31 * DAY_MS, {
+      message: 'the window must be at most 31 days',
+      path: ['timeMax'],
+    }),
+  );
 
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -68,87 +72,96 @@ const isTimeZone = (zone: string) => {
 };
 
 const eventTime = z.strictObject({
-  dateTime: inputText()
-    .regex(localDateTime, 'must be YYYY-MM-DDTHH:mm')
-    .refine((value) => !Number.isNaN(wallClockMinutes(value)), 'must be a real date and time'),
-  timeZone: inputText()
-    .max(64)
-    .regex(/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone')
-    .refine(isTimeZone, 'must be an IANA time zone'),
+  dateTime: inputText().check(
+    z.regex(localDateTime, 'must be YYYY-MM-DDTHH:mm'),
+    z.refine((value) => !Number.isNaN(wallClockMinutes(value)), 'must be a real date and time'),
+  ),
+  timeZone: inputText().check(
+    z.maxLength(64),
+    z.regex(/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone'),
+    z.refine(isTimeZone, 'must be an IANA time zone'),
+  ),
 });
 
 /** `POST /api/google/calendar/events` (SPEC §7), checked as the add-event form's rules (SPEC §5). */
 export const createEventBodySchema = z
   .strictObject({
-    summary: inputText().trim().min(1).max(GOOGLE_TITLE_MAX_LENGTH),
-    description: inputText().max(GOOGLE_NOTES_MAX_LENGTH).optional(),
-    location: inputText().max(GOOGLE_TITLE_MAX_LENGTH).optional(),
+    summary: inputText().check(z.trim(), z.minLength(1), z.maxLength(GOOGLE_TITLE_MAX_LENGTH)),
+    description: z.optional(inputText().check(z.maxLength(GOOGLE_NOTES_MAX_LENGTH))),
+    location: z.optional(inputText().check(z.maxLength(GOOGLE_TITLE_MAX_LENGTH))),
     start: eventTime,
     end: eventTime,
   })
-  .refine((body) => body.start.timeZone === body.end.timeZone, {
-    message: 'start and end must use the same time zone',
-    path: ['end', 'timeZone'],
-  })
-  .refine(
-    (body) => (EVENT_START_MINUTES as readonly number[]).includes(wallClockMinutes(body.start.dateTime) % 60),
-    {
-      message: 'the start must be on a quarter hour (:00, :15, :30 or :45)',
-      path: ['start', 'dateTime'],
-    },
-  )
-  .refine(
-    (body) =>
-      (EVENT_DURATIONS_MINUTES as readonly number[]).includes(
-        wallClockMinutes(body.end.dateTime) - wallClockMinutes(body.start.dateTime),
-      ),
-    { message: 'the event must last 30, 60 or 120 minutes', path: ['end', 'dateTime'] },
+  .check(
+    z.refine((body) => body.start.timeZone === body.end.timeZone, {
+      message: 'start and end must use the same time zone',
+      path: ['end', 'timeZone'],
+    }),
+    z.refine(
+      (body) =>
+        (EVENT_START_MINUTES as readonly number[]).includes(wallClockMinutes(body.start.dateTime) % 60),
+      {
+        message: 'the start must be on a quarter hour (:00, :15, :30 or :45)',
+        path: ['start', 'dateTime'],
+      },
+    ),
+    z.refine(
+      (body) =>
+        (EVENT_DURATIONS_MINUTES as readonly number[]).includes(
+          wallClockMinutes(body.end.dateTime) - wallClockMinutes(body.start.dateTime),
+        ),
+      { message: 'the event must last 30, 60 or 120 minutes', path: ['end', 'dateTime'] },
+    ),
   );
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
 const eventTimeAnswer = z.object({
-  date: z.string().optional(),
-  dateTime: z.string().optional(),
-  timeZone: z.string().optional(),
+  date: z.optional(z.string()),
+  dateTime: z.optional(z.string()),
+  timeZone: z.optional(z.string()),
 });
 export const calendarEventSchema = z.object({
   id: z.string(),
   summary: z.string(),
-  description: z.string().optional(),
-  location: z.string().optional(),
+  description: z.optional(z.string()),
+  location: z.optional(z.string()),
   start: eventTimeAnswer,
   end: eventTimeAnswer,
-  htmlLink: z.string().optional(),
+  htmlLink: z.optional(z.string()),
   /** The video entry point of the conference, else the Meet link; null without one. */
-  meetingUrl: z.string().nullable(),
+  meetingUrl: z.nullable(z.string()),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 export const calendarEventsResponseSchema = z.object({ items: z.array(calendarEventSchema) });
 
 /** `POST /api/google/tasks` (SPEC §7): `due` is a calendar date; notes default to the source message's. */
 export const createTaskBodySchema = z.strictObject({
-  title: inputText().trim().min(1).max(GOOGLE_TITLE_MAX_LENGTH),
-  notes: inputText().max(GOOGLE_NOTES_MAX_LENGTH).optional(),
-  due: inputText()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-    .refine((value) => !Number.isNaN(wallClockMinutes(`${value}T00:00`)), 'must be a real date')
-    .optional(),
-  taskListId: inputText().min(1).max(256).optional(),
-  sourceMessage: inputText().max(4000).optional(),
-  sourceAuthor: inputText().max(200).optional(),
-  sourceUrl: z.url().max(2048).optional(),
+  title: inputText().check(z.trim(), z.minLength(1), z.maxLength(GOOGLE_TITLE_MAX_LENGTH)),
+  notes: z.optional(inputText().check(z.maxLength(GOOGLE_NOTES_MAX_LENGTH))),
+  due: z.optional(
+    inputText().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+      z.refine((value) => !Number.isNaN(wallClockMinutes(`${value}T00:00`)), 'must be a real date'),
+    ),
+  ),
+  taskListId: z.optional(inputText().check(z.minLength(1), z.maxLength(256))),
+  sourceMessage: z.optional(inputText().check(z.maxLength(4000))),
+  sourceAuthor: z.optional(inputText().check(z.maxLength(200))),
+  sourceUrl: z.optional(z.url().check(z.maxLength(2048))),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
-export const tasksQuerySchema = z.strictObject({ taskListId: inputText().min(1).max(256).optional() });
+export const tasksQuerySchema = z.strictObject({
+  taskListId: z.optional(inputText().check(z.minLength(1), z.maxLength(256))),
+});
 
 export const googleTaskSchema = z.object({
   id: z.string(),
   title: z.string(),
-  notes: z.string().optional(),
+  notes: z.optional(z.string()),
   status: z.string(),
-  due: z.string().optional(),
-  updated: z.string().optional(),
-  selfLink: z.string().optional(),
+  due: z.optional(z.string()),
+  updated: z.optional(z.string()),
+  selfLink: z.optional(z.string()),
   taskListId: z.string(),
 });
 export type GoogleTaskDto = z.infer<typeof googleTaskSchema>;
@@ -167,8 +180,7 @@ export type GoogleCalendarStatus = z.infer<typeof googleCalendarStatusSchema>;
 
 /** A repeated submit of one form carries the same key: one event or task is created (decision 102). */
 export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _')
-    .optional(),
+  'idempotency-key': z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _')),
+  ),
 });

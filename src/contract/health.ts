@@ -1,28 +1,28 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   db: z.enum(['pglite', 'postgres']),
   version: z.string(),
   /** Present when several instances share Redis (REDIS_URL): it answered, and the background queues' job counts. */
-  redis: z
-    .object({
+  redis: z.optional(
+    z.object({
       status: z.literal('ok'),
       queues: z.record(
         z.string(),
         z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() }),
       ),
-    })
-    .optional(),
+    }),
+  ),
   /** Slack workspaces with connected members, by how their messages reach Matome (counts only). */
   slack_intake: z.object({
     /** An app-level token is set, so private conversations reach every member live. */
     private_live: z.boolean(),
     workspaces: z.object({
-      live: z.number().int(),
-      catching_up: z.number().int(),
-      polling: z.number().int(),
-      interrupted: z.number().int(),
+      live: z.int(),
+      catching_up: z.int(),
+      polling: z.int(),
+      interrupted: z.int(),
     }),
   }),
 });
@@ -44,10 +44,10 @@ export const readinessResponseSchema = z.object({
   status: z.enum(['ready', 'starting', 'stopping', 'not_ready']),
   /** Each part that was checked (Redis and the queues only with REDIS_URL); none while starting or stopping. */
   checks: z.object({
-    database: partState.optional(),
-    migrations: partState.optional(),
-    redis: partState.optional(),
-    queues: partState.optional(),
+    database: z.optional(partState),
+    migrations: z.optional(partState),
+    redis: z.optional(partState),
+    queues: z.optional(partState),
   }),
   failing: z.array(readinessPartSchema),
 });

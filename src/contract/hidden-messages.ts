@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { platformSchema } from './messages.ts';
 import { messageRefSchema } from './tags.ts';
 
@@ -17,13 +17,15 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const hideBatchSchema = z.strictObject({
   messages: z
     .array(messageRefSchema)
-    .min(1, 'must hold at least one message')
-    .max(HIDE_BATCH_MAX_ITEMS, `must hold at most ${HIDE_BATCH_MAX_ITEMS} messages`),
+    .check(
+      z.minLength(1, 'must hold at least one message'),
+      z.maxLength(HIDE_BATCH_MAX_ITEMS, `must hold at most ${HIDE_BATCH_MAX_ITEMS} messages`),
+    ),
 });
 export type HideBatchInput = z.infer<typeof hideBatchSchema>;
-export const hideBatchResponseSchema = z.object({ success: z.literal(true), hidden: z.number().int() });
+export const hideBatchResponseSchema = z.object({ success: z.literal(true), hidden: z.int() });
 
-export const hiddenQuerySchema = z.object({ ids_only: z.enum(['true', 'false', '1', '0']).optional() });
+export const hiddenQuerySchema = z.object({ ids_only: z.optional(z.enum(['true', 'false', '1', '0'])) });
 
 export const hiddenIdsSchema = z.object({
   chatwork: z.array(z.string()),
@@ -41,10 +43,10 @@ export type HiddenMessage = z.infer<typeof hiddenMessageSchema>;
 export const hiddenMessagesResponseSchema = z.object({ hidden_messages: z.array(hiddenMessageSchema) });
 
 export const hiddenStatsSchema = z.object({
-  total: z.number().int().nonnegative(),
-  chatwork: z.number().int().nonnegative(),
-  slack: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
+  chatwork: z.int().check(z.nonnegative()),
+  slack: z.int().check(z.nonnegative()),
 });
 export type HiddenStats = z.infer<typeof hiddenStatsSchema>;
 
-export const unhideAllResponseSchema = z.object({ success: z.literal(true), unhidden: z.number().int() });
+export const unhideAllResponseSchema = z.object({ success: z.literal(true), unhidden: z.int() });

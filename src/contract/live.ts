@@ -1,21 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { triageKinds } from './triage.ts';
 
 /** A single-use ticket that opens one event stream; it stands in for the access token, which never goes in a URL. */
 export const streamTicketResponseSchema = z.object({
   ticket: z.string(),
   /** Seconds the ticket can still be used in. */
-  expires_in: z.number().int().positive(),
+  expires_in: z.int().check(z.positive()),
 });
 export type StreamTicketResponse = z.infer<typeof streamTicketResponseSchema>;
 
 export const streamQuerySchema = z.object({
   /** The last event id seen, for a client that cannot set `Last-Event-ID` (a new EventSource). */
-  last_event_id: z
-    .string()
-    .regex(/^\d{1,20}-\d{1,20}$/)
-    .optional(),
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/),
+  last_event_id: z.optional(z.string().check(z.regex(/^\d{1,20}-\d{1,20}$/))),
+  ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/)),
 });
 
 /**
@@ -28,7 +25,7 @@ export const LIVE_REMOVED_EVENT = 'messages_removed';
 export const liveRemovedSchema = z.object({
   platform: z.enum(['chatwork', 'slack']),
   /** `platform_message_id`s. */
-  ids: z.array(z.string()).max(1000),
+  ids: z.array(z.string()).check(z.maxLength(1000)),
 });
 export type LiveRemoved = z.infer<typeof liveRemovedSchema>;
 
@@ -37,7 +34,9 @@ export type LiveRemoved = z.infer<typeof liveRemovedSchema>;
  * its source): refetch the lists it names. On a demo account only the sign-in that made the change gets it.
  */
 export const LIVE_TRIAGE_EVENT = 'triage_changed';
-export const liveTriageChangedSchema = z.object({ kinds: z.array(z.enum(triageKinds)).min(1) });
+export const liveTriageChangedSchema = z.object({
+  kinds: z.array(z.enum(triageKinds)).check(z.minLength(1)),
+});
 export type LiveTriageChanged = z.infer<typeof liveTriageChangedSchema>;
 /** Handled marks or conversations awaiting a reply changed: refetch them (docs/decisions/154). No data. */
 export const LIVE_REPLIES_EVENT = 'replies_changed';
@@ -56,6 +55,6 @@ export const chatworkWebhookStateSchema = z.object({
   settings_url: z.url(),
   configured: z.boolean(),
   /** When the token was pasted; null while none is set. */
-  configured_at: z.iso.datetime({ offset: true }).nullable(),
+  configured_at: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type ChatworkWebhookState = z.infer<typeof chatworkWebhookStateSchema>;

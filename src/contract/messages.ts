@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languages } from './auth.ts';
 
 /**
@@ -33,7 +33,7 @@ export const SAMPLE_TAG_COUNT = 8;
 export const PLATFORM_MESSAGES_CACHE_SECONDS = 300;
 export const CONNECTION_MESSAGES_CACHE_SECONDS = 60;
 
-const unixSeconds = z.number().int().nonnegative();
+const unixSeconds = z.int().check(z.nonnegative());
 const isoDateTime = z.iso.datetime({ offset: true });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -58,10 +58,10 @@ export const tagSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Shown instead of `name` when the interface language is jp. */
-  name_jp: z.string().optional(),
+  name_jp: z.optional(z.string()),
   /** `#RRGGBB`; drawn with a hex-alpha `20` fill. */
-  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
-  description: z.string().optional(),
+  color: z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/)),
+  description: z.optional(z.string()),
 });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -97,9 +97,9 @@ export type DisplayedType = z.infer<typeof displayedTypeSchema>;
 /** The connection a message was gathered through. */
 export const accountInfoSchema = z.object({
   /** My name on that platform account; null when the platform did not say. */
-  account_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
   /** ChatWork organisation or Slack workspace; null for a ChatWork account outside any organisation. */
-  workspace_name: z.string().nullable(),
+  workspace_name: z.nullable(z.string()),
   connection_id: z.string(),
   /** My id on the platform (ChatWork account id as text, Slack user id); markers naming it address me. */
   platform_user_id: z.string(),
@@ -109,7 +109,7 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 /** What the server adds to every source message. */
 const gatheredFields = {
   /** Unique within the platform; with the platform it identifies a message for tags and hiding. */
-  platform_message_id: z.string().min(1),
+  platform_message_id: z.string().check(z.minLength(1)),
   /** The body exactly as the platform returned it (ChatWork notation or Slack mrkdwn). */
   body: z.string(),
   /** The text the timeline renders; today the same as `body`, markup included (the web renders the markup). */
@@ -127,26 +127,26 @@ const gatheredFields = {
    * 1-based rank among the latest 100 messages of its room or channel, 1 being the newest. Only those 100 can be
    * listed, so from `EXPIRY_WARNING_POSITION` (81) on the message is about to fall out of reach.
    */
-  position_index: z.number().int().min(1).max(MESSAGE_WINDOW_SIZE),
+  position_index: z.int().check(z.gte(1), z.lte(MESSAGE_WINDOW_SIZE)),
   /** Link to the message on the platform. */
   original_url: z.url(),
   tags: z.array(tagSchema),
   /** Marked important by one of the person's rules (decision 156); absent when no rule did. */
-  important: z.boolean().optional(),
+  important: z.optional(z.boolean()),
   /** Muted by a rule: not shown or counted in the inbox, only in the Muted view. */
-  muted: z.boolean().optional(),
+  muted: z.optional(z.boolean()),
   /** A rule's "notify" (true) or "never notify" (false), for push notifications; absent or null: no rule said. */
-  notify: z.boolean().nullable().optional(),
+  notify: z.optional(z.nullable(z.boolean())),
 };
 
 export const chatworkRoomTypes = ['group', 'direct'] as const;
 
 /** A file posted with a ChatWork message (`[download:file_id]` in the body). */
 export const chatworkFileSchema = z.object({
-  file_id: z.number().int(),
+  file_id: z.int(),
   filename: z.string(),
   /** Bytes. */
-  filesize: z.number().int().nonnegative(),
+  filesize: z.int().check(z.nonnegative()),
   upload_time: unixSeconds,
 });
 export type ChatworkFile = z.infer<typeof chatworkFileSchema>;
@@ -154,27 +154,27 @@ export type ChatworkFile = z.infer<typeof chatworkFileSchema>;
 export const chatworkSourceMessageSchema = z.object({
   platform: z.literal('chatwork'),
   /** ChatWork's message id: a 64-bit number as a decimal string (beyond JavaScript's safe integers). */
-  message_id: z.string().regex(/^\d{1,20}$/),
+  message_id: z.string().check(z.regex(/^\d{1,20}$/)),
   ...gatheredFields,
   /** 0 unless the message was edited. */
   update_time: unixSeconds,
   /** The sender. */
   account: z.object({
-    account_id: z.number().int(),
+    account_id: z.int(),
     name: z.string(),
-    avatar_image_url: z.string().nullable(),
+    avatar_image_url: z.nullable(z.string()),
   }),
   room_info: z.object({
-    room_id: z.number().int(),
+    room_id: z.int(),
     name: z.string(),
     type: z.enum(chatworkRoomTypes),
   }),
-  file: chatworkFileSchema.optional(),
+  file: z.optional(chatworkFileSchema),
 });
 export type ChatworkSourceMessage = z.infer<typeof chatworkSourceMessageSchema>;
 
 /** Slack message timestamps: Unix seconds with six decimals, e.g. `1767225600.012345`. */
-export const slackTsSchema = z.string().regex(/^\d{9,11}\.\d{6}$/);
+export const slackTsSchema = z.string().check(z.regex(/^\d{9,11}\.\d{6}$/));
 
 export const slackFileSchema = z.object({
   id: z.string(),
@@ -183,11 +183,11 @@ export const slackFileSchema = z.object({
   mimetype: z.string(),
   filetype: z.string(),
   /** Bytes. */
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   /** Opens the file in Slack. */
   permalink: z.url(),
   /** Download address; needs the user's token, so the browser cannot fetch it directly. */
-  url_private: z.url().optional(),
+  url_private: z.optional(z.url()),
 });
 export type SlackFile = z.infer<typeof slackFileSchema>;
 
@@ -197,13 +197,13 @@ export const slackSourceMessageSchema = z.object({
   message_id: slackTsSchema,
   ts: slackTsSchema,
   /** Present for threads: equal to `ts` on a thread parent, the parent's `ts` on a reply. */
-  thread_ts: slackTsSchema.optional(),
+  thread_ts: z.optional(slackTsSchema),
   ...gatheredFields,
   /** The sender; Slack user ids are text (`U…`/`W…`). */
   account: z.object({
     account_id: z.string(),
     name: z.string(),
-    avatar_image_url: z.string().nullable(),
+    avatar_image_url: z.nullable(z.string()),
   }),
   conversation_info: z.object({
     id: z.string(),
@@ -215,9 +215,9 @@ export const slackSourceMessageSchema = z.object({
     is_im: z.boolean(),
     is_mpim: z.boolean(),
   }),
-  files: z.array(slackFileSchema).optional(),
+  files: z.optional(z.array(slackFileSchema)),
   /** Slack message subtype, e.g. `thread_broadcast`; absent for ordinary messages. */
-  subtype: z.string().optional(),
+  subtype: z.optional(z.string()),
 });
 export type SlackSourceMessage = z.infer<typeof slackSourceMessageSchema>;
 
@@ -231,39 +231,39 @@ export type SourceMessage = z.infer<typeof sourceMessageSchema>;
 // Results of the message calls
 
 export const messageSummarySchema = z.object({
-  total_messages: z.number().int().nonnegative(),
+  total_messages: z.int().check(z.nonnegative()),
   /** Messages with `is_direct_mention`. */
-  mentions: z.number().int().nonnegative(),
+  mentions: z.int().check(z.nonnegative()),
   /** Messages with `is_reply`. */
-  replies: z.number().int().nonnegative(),
+  replies: z.int().check(z.nonnegative()),
   /** Messages with `is_all_mention`. */
-  all_mentions: z.number().int().nonnegative(),
+  all_mentions: z.int().check(z.nonnegative()),
   /** Messages with `is_dm`. */
-  direct_messages: z.number().int().nonnegative(),
+  direct_messages: z.int().check(z.nonnegative()),
   /** Connections gathered from, whether or not they succeeded. */
-  accounts_processed: z.number().int().nonnegative(),
+  accounts_processed: z.int().check(z.nonnegative()),
 });
 export type MessageSummary = z.infer<typeof messageSummarySchema>;
 
 export const accountFetchStatuses = ['completed', 'error'] as const;
 
 const accountStatsFields = {
-  account_name: z.string().nullable(),
-  workspace_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
+  workspace_name: z.nullable(z.string()),
   connection_id: z.string(),
-  messages_found: z.number().int().nonnegative(),
-  mentions: z.number().int().nonnegative(),
-  direct_messages: z.number().int().nonnegative(),
-  replies: z.number().int().nonnegative(),
-  all_mentions: z.number().int().nonnegative(),
+  messages_found: z.int().check(z.nonnegative()),
+  mentions: z.int().check(z.nonnegative()),
+  direct_messages: z.int().check(z.nonnegative()),
+  replies: z.int().check(z.nonnegative()),
+  all_mentions: z.int().check(z.nonnegative()),
   /** One failing account never fails the whole result: it reports `error` here and contributes no messages. */
   status: z.enum(accountFetchStatuses),
   /** Present when `status` is `error`; `code` is stable (e.g. `REAUTH_REQUIRED`, `RATE_LIMITED`). */
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
   /** When this gathering was attempted, whether or not it succeeded. */
   fetched_at: isoDateTime,
   /** When this account was last gathered successfully; null when it never was. */
-  last_success_at: isoDateTime.nullable(),
+  last_success_at: z.nullable(isoDateTime),
   /**
    * The gathering failed (`status` is `error`) and the messages and counts are the last good ones, from
    * `last_success_at`, kept so that a failure does not empty the account (docs/decisions/080).
@@ -274,14 +274,14 @@ const accountStatsFields = {
    * connection is gathered from its provider at most once per 30 s (decisions 051 and 144). A refresh from
    * `next_gathering_at` on reaches the provider again. A failed gathering is never reused.
    */
-  reused: z.object({ next_gathering_at: isoDateTime }).optional(),
+  reused: z.optional(z.object({ next_gathering_at: isoDateTime })),
 };
 
 export const chatworkAccountStatsSchema = z.object({
   platform: z.literal('chatwork'),
   ...accountStatsFields,
-  rooms_checked: z.number().int().nonnegative(),
-  total_rooms: z.number().int().nonnegative(),
+  rooms_checked: z.int().check(z.nonnegative()),
+  total_rooms: z.int().check(z.nonnegative()),
 });
 /** The kinds of Slack message a gathering searches for, one query each (decision 050). */
 export const slackSearchKinds = [
@@ -308,14 +308,14 @@ export type SlackUnavailable = z.infer<typeof slackUnavailableSchema>;
 export const slackAccountStatsSchema = z.object({
   platform: z.literal('slack'),
   ...accountStatsFields,
-  channels_checked: z.number().int().nonnegative(),
-  total_channels: z.number().int().nonnegative(),
+  channels_checked: z.int().check(z.nonnegative()),
+  total_channels: z.int().check(z.nonnegative()),
   /**
    * Kinds of message this gathering could not look for, and why: user groups on a free workspace
    * (`plan_upgrade_required`), the search budget of the minute used up (`rate_limited`), and so on. The account
    * still completed; only these kinds are missing from it.
    */
-  unavailable: z.array(slackUnavailableSchema).optional(),
+  unavailable: z.optional(z.array(slackUnavailableSchema)),
 });
 export type ChatworkAccountStats = z.infer<typeof chatworkAccountStatsSchema>;
 export type SlackAccountStats = z.infer<typeof slackAccountStatsSchema>;
@@ -350,8 +350,8 @@ export const messageResultSchemas = {
  * cache; the client sends it on a forced refresh. Other parameters are ignored, so cache-busting ones are harmless.
  */
 export const messageFetchQuerySchema = z.object({
-  refresh: z.enum(['0', '1', 'true', 'false']).optional(),
-  force: z.enum(['0', '1', 'true', 'false']).optional(),
+  refresh: z.optional(z.enum(['0', '1', 'true', 'false'])),
+  force: z.optional(z.enum(['0', '1', 'true', 'false'])),
 });
 export type MessageFetchQuery = z.infer<typeof messageFetchQuerySchema>;
 
@@ -359,8 +359,8 @@ export type MessageFetchQuery = z.infer<typeof messageFetchQuerySchema>;
 export const accountLoadingStatuses = ['idle', 'loading', 'completed', 'error'] as const;
 export const accountLoadingStateSchema = z.object({
   connection_id: z.string(),
-  account_name: z.string().nullable(),
-  workspace_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
+  workspace_name: z.nullable(z.string()),
   status: z.enum(accountLoadingStatuses),
 });
 export type AccountLoadingState = z.infer<typeof accountLoadingStateSchema>;
@@ -382,13 +382,13 @@ export type SlackIntakeState = (typeof slackIntakeStates)[number];
 export const slackIntakeSchema = z.object({
   state: z.enum(slackIntakeStates),
   /** When the workspace last delivered an event to Matome; null when it never did. */
-  last_event_at: isoDateTime.nullable(),
+  last_event_at: z.nullable(isoDateTime),
   /** This account's history: the searches it needs, and how many have been made. */
-  backfill: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  backfill: z.object({ done: z.int().check(z.nonnegative()), total: z.int().check(z.nonnegative()) }),
   /** Minutes between searches while `polling` or `interrupted`; null while live. */
-  polls_every_minutes: z.number().int().positive().nullable(),
+  polls_every_minutes: z.nullable(z.int().check(z.positive())),
   /** Searches of the workspace's 20 a minute still free in the last 60 s. */
-  search_budget_left: z.number().int().nonnegative(),
+  search_budget_left: z.int().check(z.nonnegative()),
   /**
    * Whether private channels, DMs and group DMs reach every member who can see them live (the server holds an
    * app-level token); without, they reach the member Slack named and the others at their next search.
@@ -403,22 +403,22 @@ export const platformConnectionSchema = z.object({
   /** My id on the platform (ChatWork account id as text, Slack user id). */
   platform_user_id: z.string(),
   /** Null when unknown; the panel then shows its unknown-account label. */
-  platform_user_name: z.string().nullable(),
+  platform_user_name: z.nullable(z.string()),
   /** ChatWork organisation id or Slack team id. */
-  platform_workspace_id: z.string().nullable(),
+  platform_workspace_id: z.nullable(z.string()),
   /** Null for a ChatWork account outside any organisation; the panel then shows its no-workspace label. */
-  platform_workspace_name: z.string().nullable(),
-  platform_user_email: z.string().nullable(),
-  platform_avatar_url: z.string().nullable(),
+  platform_workspace_name: z.nullable(z.string()),
+  platform_user_email: z.nullable(z.string()),
+  platform_avatar_url: z.nullable(z.string()),
   created_at: isoDateTime,
   /** When the account was last gathered successfully; a failed gathering leaves it as it was. */
-  last_success_at: isoDateTime.nullable(),
+  last_success_at: z.nullable(isoDateTime),
   /** `error`: the latest gathering failed (the messages stats say why); cleared by the next success. */
   status: z.enum(connectionStatuses),
   /** A fake connection of a demo account or of test mode. */
   is_sample: z.boolean(),
   /** For a real Slack connection: how its workspace's messages reach Matome. */
-  slack_intake: slackIntakeSchema.optional(),
+  slack_intake: z.optional(slackIntakeSchema),
 });
 export type PlatformConnection = z.infer<typeof platformConnectionSchema>;
 
@@ -440,23 +440,23 @@ export const fileAttachmentSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Bytes. */
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   isImage: z.boolean(),
   /** Where the file opens on the platform, when there is such a page. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
 });
 export type FileAttachment = z.infer<typeof fileAttachmentSchema>;
 
 export const unifiedMessageSchema = z.object({
   /** `{platform}-{platform_message_id}`, e.g. `chatwork-1893276540123456789`, `slack-C07AB12CD-1767225600.012345`. */
-  id: z.string().regex(MESSAGE_ID_PATTERN),
+  id: z.string().check(z.regex(MESSAGE_ID_PATTERN)),
   /** The platform's own id: ChatWork message id, Slack `ts`. */
   message_id: z.string(),
   platform: platformSchema,
   platform_message_id: z.string(),
   content: z.string(),
   send_time: unixSeconds,
-  sender: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }),
+  sender: z.object({ id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) }),
   location: z.object({
     /** room: ChatWork group chat; channel: Slack channel; dm: ChatWork direct chat or Slack im; group: Slack mpim. */
     type: z.enum(messageLocationTypes),
@@ -469,7 +469,7 @@ export const unifiedMessageSchema = z.object({
   original_url: z.string(),
   /** The source message, for what only it knows (room id or channel and `thread_ts` for replies). */
   original_message: sourceMessageSchema,
-  position_index: z.number().int().min(1).max(MESSAGE_WINDOW_SIZE),
+  position_index: z.int().check(z.gte(1), z.lte(MESSAGE_WINDOW_SIZE)),
   tags: z.array(tagSchema),
   files: z.array(fileAttachmentSchema),
 });

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §2: welcome, the tutorial on sample messages, connecting an account, and the completion screen. */
 export const ONBOARDING_STEPS = 4;
 
 /** Step 0 is "not started"; steps 1 to 4 are the modal's screens. */
-const stepSchema = z.number().int().min(0).max(ONBOARDING_STEPS);
+const stepSchema = z.int().check(z.gte(0), z.lte(ONBOARDING_STEPS));
 
 export const onboardingStatusSchema = z.object({
   onboardingCompleted: z.boolean(),
@@ -16,12 +16,13 @@ export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 
 /** The step reached, or completion (finished or skipped), which always records the last step. */
 export const onboardingUpdateSchema = z
-  .object({
-    onboardingStep: stepSchema.optional(),
-    onboardingCompleted: z.boolean().optional(),
+  .strictObject({
+    onboardingStep: z.optional(stepSchema),
+    onboardingCompleted: z.optional(z.boolean()),
   })
-  .strict()
-  .refine((update) => update.onboardingStep !== undefined || update.onboardingCompleted !== undefined, {
-    message: 'Give onboardingStep, onboardingCompleted or both',
-  });
+  .check(
+    z.refine((update) => update.onboardingStep !== undefined || update.onboardingCompleted !== undefined, {
+      message: 'Give onboardingStep, onboardingCompleted or both',
+    }),
+  );
 export type OnboardingUpdate = z.infer<typeof onboardingUpdateSchema>;

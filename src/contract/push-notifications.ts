@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languageSchema } from './auth.ts';
 import { messageTypeFilters, messageTypeFilterSchema } from './messages.ts';
 import { inputText } from './text.ts';
@@ -32,15 +32,17 @@ export const DEFAULT_NOTIFICATION_KINDS: NotificationKind[] = ['mention', 'dm'];
 
 /** Unpadded base64url (as browsers give keys) of exactly `length` characters, optionally padded. */
 const base64url = (length: number) =>
-  inputText().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), `must be ${length} characters of base64url`);
+  inputText().check(
+    z.regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), `must be ${length} characters of base64url`),
+  );
 
 /** What `PushSubscription.toJSON()` gives in a browser, with the page's language. */
 export const pushSubscribeSchema = z.strictObject({
-  endpoint: z
-    .url({ protocol: /^https?$/, message: 'must be an https URL' })
-    .max(2000)
-    .refine((value) => inputText().safeParse(value).success),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z.url({ protocol: /^https?$/, message: 'must be an https URL' }).check(
+    z.maxLength(2000),
+    z.refine((value) => inputText().safeParse(value).success),
+  ),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.strictObject({
     /** An uncompressed P-256 point: 65 bytes, 87 characters of base64url. */
     p256dh: base64url(87),
@@ -55,7 +57,7 @@ export const pushDeviceSchema = z.object({
   id: z.uuid(),
   label: z.string(),
   created_at: z.iso.datetime({ offset: true }),
-  last_used_at: z.iso.datetime({ offset: true }).nullable(),
+  last_used_at: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 
@@ -70,12 +72,14 @@ export const pushPublicKeyResponseSchema = z.object({
 export const pushDeviceParamsSchema = z.object({ deviceId: z.uuid() });
 
 export const notificationPreferencesSchema = z.strictObject({
-  kinds: z
-    .array(messageTypeFilterSchema)
-    .max(notificationKinds.length)
-    .refine((kinds) => new Set(kinds).size === kinds.length, 'must not repeat a kind'),
+  kinds: z.array(messageTypeFilterSchema).check(
+    z.maxLength(notificationKinds.length),
+    z.refine((kinds) => new Set(kinds).size === kinds.length, 'must not repeat a kind'),
+  ),
   /** Only these connections notify; null: every one. */
-  connection_ids: z.array(inputText().trim().min(1).max(200)).max(50).nullable(),
+  connection_ids: z.nullable(
+    z.array(inputText().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(50)),
+  ),
   /** Show the message's first line in the notification (off: sender and place only). */
   include_first_line: z.boolean(),
 });
@@ -96,7 +100,7 @@ export const pushPayloadSchema = z.object({
   /** Opens the message in Matome. */
   url: z.string(),
   /** Mentions this notification stands for (more than 1: a collapsed burst). */
-  count: z.number().int().min(1),
+  count: z.int().check(z.gte(1)),
   lang: languageSchema,
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

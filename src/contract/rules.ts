@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messageTypeFilterSchema, platformSchema, type SourceMessage, type Tag } from './messages.ts';
 import { inputText } from './text.ts';
 
@@ -28,35 +28,38 @@ export const ruleErrorCodes = {
   demo: 'DEMO_RESTRICTED',
 } as const;
 
-const idText = inputText().trim().min(1).max(200);
+const idText = inputText().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** A channel, room or sender, by its platform's id (Slack channel or user id, ChatWork room or account id). */
 export const ruleTargetSchema = z.strictObject({ platform: platformSchema, id: idText });
 export type RuleTarget = z.infer<typeof ruleTargetSchema>;
 
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.array(item).max(RULE_LIST_MAX, `must hold at most ${RULE_LIST_MAX} items`).optional();
+const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.optional(z.array(item).check(z.maxLength(RULE_LIST_MAX, `must hold at most ${RULE_LIST_MAX} items`)));
 
 export const ruleConditionsSchema = z.strictObject({
-  platforms: z.array(platformSchema).max(2).optional(),
+  platforms: z.optional(z.array(platformSchema).check(z.maxLength(2))),
   connection_ids: listOf(idText),
   /** Slack channels (or DMs) and ChatWork rooms. */
   places: listOf(ruleTargetSchema),
   senders: listOf(ruleTargetSchema),
-  types: z.array(messageTypeFilterSchema).max(4).optional(),
+  types: z.optional(z.array(messageTypeFilterSchema).check(z.maxLength(4))),
   /** Every word must be found, as search finds it (width, kana and case folded). */
-  words: inputText().trim().max(RULE_WORDS_MAX).optional(),
+  words: z.optional(inputText().check(z.trim(), z.maxLength(RULE_WORDS_MAX))),
 });
 export type RuleConditions = z.infer<typeof ruleConditionsSchema>;
 
 export const notifyChoices = ['always', 'never'] as const;
 
 export const ruleActionsSchema = z.strictObject({
-  tag_ids: z.array(idText).max(RULE_TAGS_MAX, `must hold at most ${RULE_TAGS_MAX} tags`).default([]),
-  important: z.boolean().default(false),
-  mute: z.boolean().default(false),
+  tag_ids: z._default(
+    z.array(idText).check(z.maxLength(RULE_TAGS_MAX, `must hold at most ${RULE_TAGS_MAX} tags`)),
+    [],
+  ),
+  important: z._default(z.boolean(), false),
+  mute: z._default(z.boolean(), false),
   /** `always` or `never` notify; null leaves it to the other rules and the defaults. */
-  notify: z.enum(notifyChoices).nullable().default(null),
+  notify: z._default(z.nullable(z.enum(notifyChoices)), null),
 });
 export type RuleActions = z.infer<typeof ruleActionsSchema>;
 
@@ -79,18 +82,20 @@ export function hasAction(actions: RuleActions): boolean {
 
 export const ruleInputSchema = z
   .strictObject({
-    name: inputText().trim().max(RULE_NAME_MAX).optional(),
+    name: z.optional(inputText().check(z.trim(), z.maxLength(RULE_NAME_MAX))),
     conditions: ruleConditionsSchema,
     actions: ruleActionsSchema,
   })
-  .refine((rule) => hasCondition(rule.conditions), {
-    message: 'a rule needs at least one condition',
-    path: ['conditions'],
-  })
-  .refine((rule) => hasAction(rule.actions), {
-    message: 'a rule needs at least one action',
-    path: ['actions'],
-  });
+  .check(
+    z.refine((rule) => hasCondition(rule.conditions), {
+      message: 'a rule needs at least one condition',
+      path: ['conditions'],
+    }),
+    z.refine((rule) => hasAction(rule.actions), {
+      message: 'a rule needs at least one action',
+      path: ['actions'],
+    }),
+  );
 export type RuleInput = z.input<typeof ruleInputSchema>;
 
 /** What keeps a rule from applying: a connection or tag it names was deleted. */
@@ -99,7 +104,7 @@ export type RuleProblem = (typeof ruleProblems)[number];
 
 export const ruleSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   conditions: ruleConditionsSchema,
   actions: ruleActionsSchema,
   /** Empty when the rule applies; otherwise it is skipped until edited. */
@@ -112,7 +117,7 @@ export type Rule = z.infer<typeof ruleSchema>;
 export const ruleMatchModes = ['first', 'all'] as const;
 export type RuleMatchMode = (typeof ruleMatchModes)[number];
 
-const clockTime = inputText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)');
+const clockTime = inputText().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)'));
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -128,14 +133,19 @@ export const quietHoursSchema = z
   .strictObject({
     start: clockTime,
     end: clockTime,
-    time_zone: inputText().max(64).refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Tokyo'),
+    time_zone: inputText().check(
+      z.maxLength(64),
+      z.refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Tokyo'),
+    ),
   })
-  .refine((hours) => hours.start !== hours.end, { message: 'start and end must differ', path: ['end'] });
+  .check(
+    z.refine((hours) => hours.start !== hours.end, { message: 'start and end must differ', path: ['end'] }),
+  );
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 export const ruleSettingsSchema = z.strictObject({
   match_mode: z.enum(ruleMatchModes),
-  quiet_hours: quietHoursSchema.nullable(),
+  quiet_hours: z.nullable(quietHoursSchema),
 });
 export type RuleSettings = z.infer<typeof ruleSettingsSchema>;
 
@@ -144,7 +154,7 @@ export type RulesResponse = z.infer<typeof rulesResponseSchema>;
 
 /** The rules' new order: every id of the person's rules once. */
 export const ruleOrderSchema = z.strictObject({
-  ids: z.array(z.uuid()).max(RULES_PER_USER_MAX),
+  ids: z.array(z.uuid()).check(z.maxLength(RULES_PER_USER_MAX)),
 });
 
 export const ruleIdParamsSchema = z.object({ ruleId: z.uuid() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messageTypeFilters, messageTypeFilterSchema, platformSchema } from './messages.ts';
 import { inputText } from './text.ts';
 
@@ -27,24 +27,32 @@ export type ViewState = z.infer<typeof viewStateSchema>;
 const distinct = <T>(values: readonly T[]) => new Set(values).size === values.length;
 
 export const savedViewFiltersSchema = z.strictObject({
-  platform: z.union([z.literal('all'), platformSchema]).default('all'),
-  types: z
-    .array(messageTypeFilterSchema)
-    .max(messageTypeFilters.length)
-    .refine(distinct, 'must not repeat a type')
-    .default([]),
-  tag_id: z.uuid().nullable().default(null),
-  connection_ids: z
-    .array(z.uuid())
-    .max(VIEW_CONNECTIONS_MAX, `must name at most ${VIEW_CONNECTIONS_MAX} connections`)
-    .refine(distinct, 'must not repeat a connection')
-    .default([]),
-  state: viewStateSchema.default('inbox'),
+  platform: z._default(z.union([z.literal('all'), platformSchema]), 'all'),
+  types: z._default(
+    z
+      .array(messageTypeFilterSchema)
+      .check(z.maxLength(messageTypeFilters.length), z.refine(distinct, 'must not repeat a type')),
+    [],
+  ),
+  tag_id: z._default(z.nullable(z.uuid()), null),
+  connection_ids: z._default(
+    z
+      .array(z.uuid())
+      .check(
+        z.maxLength(VIEW_CONNECTIONS_MAX, `must name at most ${VIEW_CONNECTIONS_MAX} connections`),
+        z.refine(distinct, 'must not repeat a connection'),
+      ),
+    [],
+  ),
+  state: z._default(viewStateSchema, 'inbox'),
   /** Search words as the person typed them; empty means none. */
-  words: inputText()
-    .trim()
-    .max(VIEW_WORDS_MAX_LENGTH, `must be at most ${VIEW_WORDS_MAX_LENGTH} characters`)
-    .default(''),
+  words: z._default(
+    inputText().check(
+      z.trim(),
+      z.maxLength(VIEW_WORDS_MAX_LENGTH, `must be at most ${VIEW_WORDS_MAX_LENGTH} characters`),
+    ),
+    '',
+  ),
 });
 export type SavedViewFiltersInput = z.input<typeof savedViewFiltersSchema>;
 export type SavedViewFilters = z.output<typeof savedViewFiltersSchema>;
@@ -55,16 +63,17 @@ export const defaultViewFilters: Record<DefaultViewKind, SavedViewFilters> = {
   dms: savedViewFiltersSchema.parse({ types: ['dm'] }),
 };
 
-const viewName = inputText()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(VIEW_NAME_MAX_LENGTH, `must be at most ${VIEW_NAME_MAX_LENGTH} characters`);
+const viewName = inputText().check(
+  z.trim(),
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(VIEW_NAME_MAX_LENGTH, `must be at most ${VIEW_NAME_MAX_LENGTH} characters`),
+);
 
 /** Filters as the server answers them: what it stored, read without the checks of what it takes in. */
 const storedFiltersSchema = z.object({
   platform: z.union([z.literal('all'), platformSchema]),
   types: z.array(messageTypeFilterSchema),
-  tag_id: z.string().nullable(),
+  tag_id: z.nullable(z.string()),
   connection_ids: z.array(z.string()),
   state: viewStateSchema,
   words: z.string(),
@@ -73,8 +82,8 @@ const storedFiltersSchema = z.object({
 export const savedViewSchema = z.object({
   id: z.string(),
   /** Null on a default the person has not renamed: it is shown in their language. */
-  name: z.string().nullable(),
-  default_kind: defaultViewKindSchema.nullable(),
+  name: z.nullable(z.string()),
+  default_kind: z.nullable(defaultViewKindSchema),
   filters: storedFiltersSchema,
   /** What the view names that is gone: a deleted tag, connections no longer there. It still works without them. */
   missing: z.object({ tag: z.boolean(), connection_ids: z.array(z.string()) }),
@@ -92,14 +101,22 @@ export type SavedViewCreate = z.output<typeof savedViewCreateSchema>;
  * the person's own needs a name.
  */
 export const savedViewUpdateSchema = z
-  .strictObject({ name: viewName.nullable().optional(), filters: savedViewFiltersSchema.optional() })
-  .refine((update) => update.name !== undefined || update.filters !== undefined, 'must change something');
+  .strictObject({ name: z.optional(z.nullable(viewName)), filters: z.optional(savedViewFiltersSchema) })
+  .check(
+    z.refine((update) => update.name !== undefined || update.filters !== undefined, 'must change something'),
+  );
 export type SavedViewUpdateInput = z.input<typeof savedViewUpdateSchema>;
 export type SavedViewUpdate = z.output<typeof savedViewUpdateSchema>;
 
 /** Every one of the user's views, each once, in the new order. */
 export const savedViewOrderSchema = z.strictObject({
-  ids: z.array(z.uuid()).min(1).max(SAVED_VIEWS_PER_USER_MAX).refine(distinct, 'must not repeat a view'),
+  ids: z
+    .array(z.uuid())
+    .check(
+      z.minLength(1),
+      z.maxLength(SAVED_VIEWS_PER_USER_MAX),
+      z.refine(distinct, 'must not repeat a view'),
+    ),
 });
 export type SavedViewOrder = z.infer<typeof savedViewOrderSchema>;
 

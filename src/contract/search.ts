@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { connectionIdSchema } from './connections.ts';
 import { messageTypeFilterSchema } from './messages.ts';
 import { inputText } from './text.ts';
@@ -21,26 +21,28 @@ const isoDate = z.iso.datetime({ offset: true });
 
 export const searchQuerySchema = z
   .object({
-    q: inputText().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
+    q: inputText().check(z.trim(), z.minLength(1), z.maxLength(SEARCH_QUERY_MAX_LENGTH)),
     /** Only messages of this type (as the list's type filter counts them). */
-    type: messageTypeFilterSchema.optional(),
+    type: z.optional(messageTypeFilterSchema),
     /** Only messages gathered through this connection. */
-    connection: connectionIdSchema.optional(),
+    connection: z.optional(connectionIdSchema),
     /** Only messages from this sender: their id on the platform, as a card's sender carries it. */
-    sender: inputText().min(1).max(100).optional(),
+    sender: z.optional(inputText().check(z.minLength(1), z.maxLength(100))),
     /** Sent at or after this time (ISO 8601). */
-    from: isoDate.optional(),
+    from: z.optional(isoDate),
     /** Sent at or before this time (ISO 8601). */
-    to: isoDate.optional(),
+    to: z.optional(isoDate),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
-    message: '`from` must not be after `to`',
-    path: ['from'],
-  });
+  .check(
+    z.refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+      message: '`from` must not be after `to`',
+      path: ['from'],
+    }),
+  );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A range of a card's plain text (`plainTextOf`), in UTF-16 units, `start` inclusive, `end` exclusive. */
-export const highlightSchema = z.object({ start: z.number().int().nonnegative(), end: z.number().int() });
+export const highlightSchema = z.object({ start: z.int().check(z.nonnegative()), end: z.int() });
 
 export const searchMatchSchema = z.object({
   /** The message id of the list (`messageIdOf`: platform and platform message id). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { inputText } from './text.ts';
 
 /** A session ends 30 days after its sign-in, however much it is used. */
@@ -9,9 +9,9 @@ export const SESSION_IDLE_LIMIT_SECONDS = 7 * 24 * 60 * 60;
 export const authSessionSchema = z.object({
   id: z.uuid(),
   /** Browser and system as read from the User-Agent ("Chrome 130 on macOS"); null when unrecognisable. */
-  device: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  ipAddress: z.string().nullable(),
+  device: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  ipAddress: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
@@ -21,4 +21,4 @@ export const authSessionSchema = z.object({
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
 export const sessionsResponseSchema = z.object({ sessions: z.array(authSessionSchema) });
-export const sessionParamsSchema = z.object({ id: inputText().min(1).max(100) });
+export const sessionParamsSchema = z.object({ id: inputText().check(z.minLength(1), z.maxLength(100)) });

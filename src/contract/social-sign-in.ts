@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { inputText } from './text.ts';
 
 export const socialProviders = ['google', 'github'] as const;
@@ -9,5 +9,7 @@ export const socialStatusSchema = z.object({ enabled: z.boolean() });
 export type SocialStatus = z.infer<typeof socialStatusSchema>;
 
 /** `POST /api/auth/oauth/exchange`: the single-use code `/auth/callback` found in its URL fragment. */
-export const socialExchangeBodySchema = z.strictObject({ code: inputText().min(20).max(128) });
+export const socialExchangeBodySchema = z.strictObject({
+  code: inputText().check(z.minLength(20), z.maxLength(128)),
+});
 export type SocialExchangeBody = z.infer<typeof socialExchangeBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ILL_FORMED_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
 
@@ -15,5 +15,5 @@ export function isWellFormedText(value: string): boolean {
  * with a 400 before anything else looks at it. Chain `.trim()`, `.min()`, `.max()` and the rest as on `z.string()`.
  */
 export function inputText() {
-  return z.string().refine(isWellFormedText, { message: ILL_FORMED_TEXT_MESSAGE });
+  return z.string().check(z.refine(isWellFormedText, { message: ILL_FORMED_TEXT_MESSAGE }));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { compareNewestFirst, messageIdOf, stripChatworkQuotes } from './classification.ts';
 import { platformSchema, type Platform, type SourceMessage } from './messages.ts';
 import { messageRefSchema } from './tags.ts';
@@ -91,25 +91,28 @@ export function messageThreadKeys(message: SourceMessage): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Requests and answers
 
-const threadKeySchema = inputText().regex(
-  THREAD_KEY_PATTERN,
-  'must be a thread key like slack:C123:1767225600.000100',
+const threadKeySchema = inputText().check(
+  z.regex(THREAD_KEY_PATTERN, 'must be a thread key like slack:C123:1767225600.000100'),
 );
 
 const threadKeysSchema = z
   .array(threadKeySchema)
-  .min(1, 'must hold at least the message’s own key')
-  .max(THREAD_KEYS_PER_MESSAGE_MAX, `must hold at most ${THREAD_KEYS_PER_MESSAGE_MAX} keys`);
+  .check(
+    z.minLength(1, 'must hold at least the message’s own key'),
+    z.maxLength(THREAD_KEYS_PER_MESSAGE_MAX, `must hold at most ${THREAD_KEYS_PER_MESSAGE_MAX} keys`),
+  );
 
 const keysOfItsPlatform = (platform: Platform, keys: readonly string[]) =>
   keys.every((key) => key.startsWith(`${platform}:`));
 const KEYS_OF_OTHER_PLATFORM = 'thread keys must be of the message’s platform';
 
-const refsSchema = <T extends z.ZodType>(item: T) =>
+const refsSchema = <T extends z.ZodMiniType>(item: T) =>
   z
     .array(item)
-    .min(1, 'must hold at least one message')
-    .max(TRIAGE_BATCH_MAX_ITEMS, `must hold at most ${TRIAGE_BATCH_MAX_ITEMS} messages`);
+    .check(
+      z.minLength(1, 'must hold at least one message'),
+      z.maxLength(TRIAGE_BATCH_MAX_ITEMS, `must hold at most ${TRIAGE_BATCH_MAX_ITEMS} messages`),
+    );
 
 /** Snoozes the messages until `until` (ISO 8601 with an offset); a message already snoozed gets the new time. */
 export const snoozeBatchSchema = z.strictObject({
@@ -119,12 +122,12 @@ export const snoozeBatchSchema = z.strictObject({
 export type SnoozeBatchInput = z.infer<typeof snoozeBatchSchema>;
 
 /** One message to mark done, with its thread keys (`messageThreadKeys`), all of its own platform. */
-export const doneItemSchema = messageRefSchema
-  .extend({ thread_keys: threadKeysSchema })
-  .refine((item) => keysOfItsPlatform(item.platform, item.thread_keys), {
+export const doneItemSchema = z.extend(messageRefSchema, { thread_keys: threadKeysSchema }).check(
+  z.refine((item) => keysOfItsPlatform(item.platform, item.thread_keys), {
     message: KEYS_OF_OTHER_PLATFORM,
     path: ['thread_keys'],
-  });
+  }),
+);
 export type DoneItem = z.infer<typeof doneItemSchema>;
 /** What `POST /api/done` takes for a message of the inbox. */
 export function doneItemOf(message: SourceMessage): DoneItem {
@@ -145,27 +148,29 @@ export type TriageRemoveBatchInput = z.infer<typeof triageRemoveBatchSchema>;
  * One message as it was before a change that is now undone: its snooze (the time it had, even one already past), its
  * done mark (its own time and thread keys), or neither.
  */
-export const triageRestoreItemSchema = messageRefSchema
-  .extend({
-    snooze: z
-      .strictObject({ until: isoDateTime, created_at: isoDateTime, updated_at: isoDateTime })
-      .optional(),
-    done: z
-      .strictObject({
+export const triageRestoreItemSchema = z
+  .extend(messageRefSchema, {
+    snooze: z.optional(
+      z.strictObject({ until: isoDateTime, created_at: isoDateTime, updated_at: isoDateTime }),
+    ),
+    done: z.optional(
+      z.strictObject({
         thread_keys: threadKeysSchema,
         done_at: isoDateTime,
         created_at: isoDateTime,
-      })
-      .optional(),
+      }),
+    ),
   })
-  .refine((item) => !(item.snooze && item.done), {
-    message: 'a message is either snoozed or done, not both',
-    path: ['done'],
-  })
-  .refine((item) => !item.done || keysOfItsPlatform(item.platform, item.done.thread_keys), {
-    message: KEYS_OF_OTHER_PLATFORM,
-    path: ['done', 'thread_keys'],
-  });
+  .check(
+    z.refine((item) => !(item.snooze && item.done), {
+      message: 'a message is either snoozed or done, not both',
+      path: ['done'],
+    }),
+    z.refine((item) => !item.done || keysOfItsPlatform(item.platform, item.done.thread_keys), {
+      message: KEYS_OF_OTHER_PLATFORM,
+      path: ['done', 'thread_keys'],
+    }),
+  );
 export type TriageRestoreItem = z.infer<typeof triageRestoreItemSchema>;
 /** The undo of a snooze, a done or an unsnooze: each message gets back exactly what it had, in one transaction. */
 export const triageRestoreSchema = z.strictObject({ messages: refsSchema(triageRestoreItemSchema) });
@@ -173,7 +178,7 @@ export type TriageRestoreInput = z.infer<typeof triageRestoreSchema>;
 export const triageRestoreResponseSchema = z.object({
   success: z.literal(true),
   /** The distinct messages given. */
-  restored: z.number().int(),
+  restored: z.int(),
 });
 
 export const triageIdParamsSchema = z.object({ id: z.uuid() });
@@ -208,15 +213,15 @@ export const doneMarksResponseSchema = z.object({ done_marks: z.array(doneMarkSc
 /** `snoozed` counts the distinct messages given; `snoozes` are their rows as now stored. */
 export const snoozeBatchResponseSchema = z.object({
   success: z.literal(true),
-  snoozed: z.number().int(),
+  snoozed: z.int(),
   snoozes: z.array(snoozeSchema),
 });
 export const doneBatchResponseSchema = z.object({
   success: z.literal(true),
-  marked: z.number().int(),
+  marked: z.int(),
   done_marks: z.array(doneMarkSchema),
 });
-export const triageRemoveResponseSchema = z.object({ success: z.literal(true), removed: z.number().int() });
+export const triageRemoveResponseSchema = z.object({ success: z.literal(true), removed: z.int() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Snooze times

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import en from 'zod/v4/locales/en.js';
 import type { ApiError } from '../../contract/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
@@ -8,6 +10,10 @@ import { logSecurityEvent } from '../lib/security-events.ts';
 function errorBody(statusCode: number, message: string, code?: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
 }
+
+// The contract's schemas are zod/mini, which brings no wording of its own (classic zod sets English when its first
+// schema is made): the messages of refused input are English whichever kind of schema refused it.
+z.config(en());
 
 /** One error shape for every failure; 5xx answers never carry internal details. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -14,7 +14,7 @@ import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
  * with 404); a page that throws shows the same page without the parts that failed. Every screen loads on the way
  * to it (docs/decisions/095); the landing page is not one of them, but HTML of its own (docs/decisions/138). The
  * public pages bring only the strings they show (the sign-in pages' or the pricing pages'), not the app's
- * (decision 166).
+ * (decision 166); of the app's screens only the account page brings the pricing pages' (decision 168).
  */
 export const routes: RouteObject[] = [
   {
@@ -190,6 +190,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('./routes/AccountPage.tsx'),
                   (m) => m.AccountPage,
+                  'account',
                 ),
               },
             ],

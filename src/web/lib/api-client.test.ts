@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, apiRequest, clientErrorCodes, isTransportError } from './api-client.ts';
 import { changeLanguage } from './i18n.ts';
 import { accessTokenStore } from './token-storage.ts';

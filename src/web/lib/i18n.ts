@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '../../contract/auth-constants.ts';
+import type { strings as englishAccountStrings } from '../locales/en-account.ts';
 import type { strings as englishAppStrings } from '../locales/en-app.ts';
 import type { strings as englishAuthStrings } from '../locales/en-auth.ts';
 import type { strings as englishBillingStrings } from '../locales/en-billing.ts';
@@ -18,29 +19,35 @@ import { reverseGeocodingUrl } from './page-config.ts';
 export type Strings = typeof englishFrameStrings &
   typeof englishAuthStrings &
   typeof englishBillingStrings &
-  typeof englishAppStrings;
+  typeof englishAppStrings &
+  typeof englishAccountStrings;
 
 type StringLoader = () => Promise<{ strings: Partial<Strings> }>;
 
 /**
  * Only the language on screen is downloaded; the other arrives when the user switches (docs/decisions/095). Each
- * language comes in parts (docs/decisions/126 and 166): what every screen's frame shows, before the first render;
- * then with the first screen that needs them, the sign-in pages' (and the account menu's), the pricing pages' (and
- * the account page's plan), and the rest of the app's screens.
+ * language comes in parts (docs/decisions/126, 166 and 168): what every screen's frame shows, before the first
+ * render; then with the first screen that needs them, the sign-in pages', the pricing pages', the app's screens'
+ * (the account menu's among them), and the account page's own settings.
  */
 const stringLoaders: Record<StringPart, Record<Language, StringLoader>> = {
   frame: { en: () => import('../locales/en.ts'), jp: () => import('../locales/jp.ts') },
   auth: { en: () => import('../locales/en-auth.ts'), jp: () => import('../locales/jp-auth.ts') },
   billing: { en: () => import('../locales/en-billing.ts'), jp: () => import('../locales/jp-billing.ts') },
   app: { en: () => import('../locales/en-app.ts'), jp: () => import('../locales/jp-app.ts') },
+  account: { en: () => import('../locales/en-account.ts'), jp: () => import('../locales/jp-account.ts') },
 };
-/** What a lazy screen asks for; the frame's strings are always there. The app's screens show all the rest. */
-export type ScreenStrings = 'auth' | 'billing' | 'app';
+/**
+ * What a lazy screen asks for; the frame's strings are always there. Of the app's screens only the account page
+ * shows the sign-in pages' strings (password, sessions) and the pricing pages' (its plan), and its own.
+ */
+export type ScreenStrings = 'auth' | 'billing' | 'app' | 'account';
 type StringPart = 'frame' | ScreenStrings;
 const partsOf: Record<ScreenStrings, StringPart[]> = {
   auth: ['auth'],
   billing: ['billing'],
-  app: ['auth', 'billing', 'app'],
+  app: ['app'],
+  account: ['auth', 'billing', 'app', 'account'],
 };
 const loading = new Map<string, Promise<void>>();
 const wanted = new Set<StringPart>(['frame']);

@@ -1,5 +1,5 @@
-// The strings of the pricing and subscription pages, loaded with the first of them or with the app's screens
-// (src/web/app/lazy-page.ts): a visitor comparing plans does not download the rest of the app's (decision 166).
+// The strings of the pricing and subscription pages, loaded with the first of them or with the account page (its
+// plan, src/web/app/lazy-page.ts): a visitor comparing plans does not download the app's (decisions 166 and 168).
 import billing from './en/billing.json';
 
 export const strings = {

@@ -8,7 +8,7 @@ import { accessTokenStore } from '../lib/token-storage.ts';
 
 await i18nReady;
 // Components are rendered here without the lazy routes that bring the app's strings in the browser.
-await loadScreenStrings('app');
+await loadScreenStrings('account');
 
 // findBy and waitFor wait up to 5 s rather than 1 s: screens that load their chunks and several queries took
 // longer than a second on a CI machine busy with other work, and a slow machine is not a failure.

@@ -37,7 +37,7 @@ export const slackMessageEventSchema = z.looseObject({
   user: z.string().min(1),
   text: z.string().default(''),
   ts: slackTsSchema,
-  thread_ts: slackTsSchema.optional(),
+  thread_ts: z.optional(slackTsSchema),
   subtype: z.string().optional(),
   files: z.array(z.unknown()).optional(),
 });

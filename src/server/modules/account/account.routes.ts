@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountInfoResponseSchema,
   accountStatsResponseSchema,
@@ -101,7 +102,7 @@ export function accountRoutes(deps: {
             'Google or GitHub sign-in just made again in this browser (403 REAUTHENTICATION_REQUIRED without a ' +
             'valid one). Provider tokens are revoked where the provider allows it.',
           security: bearerSecurity,
-          body: deleteAccountRequestSchema.nullish(),
+          body: z.nullish(deleteAccountRequestSchema),
           response: {
             200: deleteAccountResponseSchema,
             400: apiErrorSchema,

@@ -6,7 +6,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, accessTokenClaimsSchema } from '../../../cont
 export type AccessTokenSubject = { userId: string; sessionFamilyId: string };
 
 /** Ids are uuids in the database: a token naming anything else is refused here rather than failing a query. */
-const subjectClaimsSchema = accessTokenClaimsSchema.extend({
+const subjectClaimsSchema = z.object({
+  ...accessTokenClaimsSchema.shape,
   sub: z.uuid(),
   userId: z.uuid(),
   sid: z.uuid(),

@@ -128,7 +128,7 @@ export function billingRoutes(service: BillingService) {
           tags: ['billing'],
           summary: 'Cancels at the end of the period, or at once with immediate: true',
           security: bearerSecurity,
-          body: cancelSubscriptionSchema.nullish(),
+          body: z.nullish(cancelSubscriptionSchema),
           response: { 200: subscriptionChangeResponseSchema, ...errors },
         },
       },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../../contract/errors.ts';
 import {
   hiddenIdsResponseSchema,
@@ -89,7 +90,7 @@ export function hiddenMessagesRoutes(service: HiddenMessagesService) {
           description:
             '`ids_only=true` (the default) gives the ids by platform, cached 300 s; `ids_only=false` gives each hidden message with its time, newest first.',
           querystring: hiddenQuerySchema,
-          response: { 200: hiddenIdsResponseSchema.or(hiddenMessagesResponseSchema), ...errors },
+          response: { 200: z.union([hiddenIdsResponseSchema, hiddenMessagesResponseSchema]), ...errors },
         },
       },
       async (request, reply) => {

@@ -11,9 +11,10 @@ import type { ConnectionsService } from '../connections/connections.service.ts';
 import type { LiveRepo } from './live.repo.ts';
 
 /** ChatWork shows the token as base64 of the HMAC key; anything else cannot verify a signature. */
-export const chatworkWebhookTokenSchema = inputText()
-  .trim()
-  .regex(/^[A-Za-z0-9+/]{16,200}={0,2}$/, 'must be the webhook token ChatWork shows (base64)');
+export const chatworkWebhookTokenSchema = inputText().check(
+  z.trim(),
+  z.regex(/^[A-Za-z0-9+/]{16,200}={0,2}$/, 'must be the webhook token ChatWork shows (base64)'),
+);
 
 const mentionSchema = z.looseObject({
   webhook_event_type: z.literal('mention_to_me'),

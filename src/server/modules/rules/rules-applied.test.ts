@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { startSlackEmulator } from '../../../../emulators/slack/slack-emulator.ts';
 import { defaultSlackSeed } from '../../../../emulators/slack/slack-seed.ts';
 import {
@@ -79,7 +80,7 @@ describe('rules on gathered messages', () => {
     const token = await tester(0, 'jp');
     const before = [...(await messagesOf(token, 'slack')), ...(await messagesOf(token, 'chatwork'))];
     expect(before.some((message) => message.important || message.muted)).toBe(false);
-    const tag = dataResponseSchema(tagRecordSchema.array()).parse(
+    const tag = dataResponseSchema(z.array(tagRecordSchema)).parse(
       (await call('GET', '/api/tags', token)).json(),
     ).data[0]!;
     await addRule(token, { conditions: { words: 'ﾚﾋﾞｭｰ' }, actions: { important: true, tag_ids: [tag.id] } });

@@ -207,7 +207,7 @@ export function tagsRoutes(service: TagsService) {
           ...schemaBase,
           summary: 'The messages carrying a tag, newest link first',
           params: tagParamsSchema,
-          querystring: z.object({ platform: platformSchema.optional() }),
+          querystring: z.object({ platform: z.optional(platformSchema) }),
           response: { 200: dataResponseSchema(z.array(tagLinkSchema)), ...errors, 404: apiErrorSchema },
         },
       },

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 
 export function ProtectedRoute() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('ui');
   const { status, leaveTo } = useAuth();
   const location = useLocation();
 

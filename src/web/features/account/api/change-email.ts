@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { changeEmailBodySchema } from '../../../../contract/account-security.ts';
 import { acceptedResponseSchema } from '../../../../contract/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { changePasswordBodySchema } from '../../../../contract/account-security.ts';
 import { sessionsResponseSchema } from '../../../../contract/sessions.ts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const sessionsQueryOptions = () =>

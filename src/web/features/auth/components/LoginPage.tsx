@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -17,18 +17,16 @@ import { SocialSignInButtons, SocialSignInError } from './SocialSignIn.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
 /** Navigation state other screens may pass: `{demo: true}` from "view demo", `{from}` from a guarded route. */
-const loginStateSchema = z
-  .object({
-    demo: z.boolean().optional(),
-    from: z
-      .string()
-      .refine((path) => path.startsWith('/') && !path.startsWith('//'))
-      .optional(),
-  })
-  .catch({});
+const loginStateSchema = z.catch(
+  z.object({
+    demo: z.optional(z.boolean()),
+    from: z.optional(z.string().check(z.refine((path) => path.startsWith('/') && !path.startsWith('//')))),
+  }),
+  {},
+);
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'ui']);
   const online = useOnline();
   useDocumentTitle(t('login.title'));
   const { status } = useAuth();
@@ -55,7 +53,7 @@ export function LoginPage() {
     password === demo.password &&
     demo.accounts.some((account) => account.email === email);
 
-  if (status === 'verifying') return <Spinner label={t('verifying')} />;
+  if (status === 'verifying') return <Spinner label={t('ui:verifying')} />;
   if (status === 'authenticated') return <Navigate to={navigationState.from ?? '/dashboard'} replace />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

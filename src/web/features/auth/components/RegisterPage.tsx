@@ -40,7 +40,7 @@ function CheckInbox({ email }: { email: string }) {
 
 export function RegisterPage() {
   const online = useOnline();
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'ui']);
   useDocumentTitle(t('register.title'));
   const { status } = useAuth();
   const register = useRegister();
@@ -48,7 +48,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (status === 'verifying') return <Spinner label={t('verifying')} />;
+  if (status === 'verifying') return <Spinner label={t('ui:verifying')} />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
   if (register.isSuccess) return <CheckInbox email={register.variables.email} />;
 

@@ -13,7 +13,7 @@ const menuItemsOf = (menu: HTMLElement | null) =>
 
 /** A WAI-ARIA menu button: arrow keys move between items, Escape closes and returns focus to the button. */
 export function UserMenu() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('userMenu');
   const { user } = useAuth();
   const logout = useLogout();
   const logoutEverywhere = useLogoutEverywhere();
@@ -88,7 +88,7 @@ export function UserMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t('userMenu.open', { name: user.name })}
+        aria-label={t('open', { name: user.name })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -102,7 +102,7 @@ export function UserMenu() {
         <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
           <div className="border-b border-slate-100 px-3 pt-1 pb-3">
             <p id={greetingId} className="font-semibold text-slate-900">
-              {t('userMenu.greeting', { name: user.name })}
+              {t('greeting', { name: user.name })}
             </p>
             <p className="truncate text-sm text-slate-600">{user.email}</p>
           </div>
@@ -122,7 +122,7 @@ export function UserMenu() {
               onClick={closeAndFocusButton}
             >
               <UserRound aria-hidden="true" className="size-4" />
-              {t('userMenu.account')}
+              {t('account')}
             </Link>
             <Link
               to="/rules"
@@ -132,7 +132,7 @@ export function UserMenu() {
               onClick={closeAndFocusButton}
             >
               <ListFilter aria-hidden="true" className="size-4" />
-              {t('userMenu.rules')}
+              {t('rules')}
             </Link>
             <button
               type="button"
@@ -143,7 +143,7 @@ export function UserMenu() {
               onClick={() => logout.mutate()}
             >
               <LogOut aria-hidden="true" className="size-4" />
-              {t('userMenu.logout')}
+              {t('logout')}
             </button>
             <button
               type="button"
@@ -154,7 +154,7 @@ export function UserMenu() {
               onClick={() => logoutEverywhere.mutate()}
             >
               <MonitorX aria-hidden="true" className="size-4" />
-              {t('userMenu.logoutEverywhere')}
+              {t('logoutEverywhere')}
             </button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   messageResultSchemas,
   type MessageResultByPlatform,
@@ -21,7 +21,7 @@ export function getConnectionMessages<P extends Platform>(
   const query = refresh ? '?refresh=1' : '';
   return apiRequest(`/${platform}/messages/${encodeURIComponent(connectionId)}${query}`, {
     // The schema map is keyed by platform; TypeScript cannot narrow a generic index on its own.
-    schema: messageResultSchemas[platform] as unknown as z.ZodType<MessageResultByPlatform[P]>,
+    schema: messageResultSchemas[platform] as unknown as z.ZodMiniType<MessageResultByPlatform[P]>,
     signal,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { savedViewSchema, type SavedView } from '../../../../contract/saved-views.ts';
 import { dataResponseSchema } from '../../../../contract/tags.ts';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   LIVE_MESSAGES_EVENT,
   LIVE_REMOVED_EVENT,
@@ -37,7 +37,7 @@ const liveMessagesSchema = z.object({ platform: platformSchema, messages: z.arra
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 /** An event's data as the schema reads it, or undefined when it does not fit (it is then ignored). */
-function parseData<T>(schema: z.ZodType<T>, event: MessageEvent<string>): T | undefined {
+function parseData<T>(schema: z.ZodMiniType<T>, event: MessageEvent<string>): T | undefined {
   try {
     return schema.parse(JSON.parse(event.data));
   } catch {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dataResponseSchema, tagStatisticSchema, type TagStatistic } from '../../../../contract/tags.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { TAGS_QUERY_KEY } from './get-tags.ts';

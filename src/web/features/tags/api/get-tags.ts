@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dataResponseSchema, tagRecordSchema, type TagRecord } from '../../../../contract/tags.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
