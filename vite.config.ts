@@ -3,7 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { clientOnlyRouter } from './scripts/client-only-router-plugin.ts';
 import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
 import { landingPage } from './scripts/landing-page-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
@@ -14,15 +13,7 @@ const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [
-    clientOnlyRouter(),
-    react(),
-    tailwindcss(),
-    helpPdfs(),
-    landingPage(),
-    VitePWA(pwaOptions),
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), helpPdfs(), landingPage(), VitePWA(pwaOptions), precompress()],
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {

@@ -12,7 +12,6 @@ const sources = [
   'scripts/help-pdf.ts',
   'scripts/help-pdfs-plugin.ts',
   'scripts/precompress-plugin.ts',
-  'scripts/client-only-router-plugin.ts',
   'scripts/landing-page-plugin.ts',
   'src/server/plugins/page-meta.ts',
   'vite.config.ts',
