@@ -26,8 +26,8 @@ const LANDING_JS_GZIP = { goal: 100 * 1024, limit: 100 * 1024 };
  * 280.5 kB).
  */
 const APP_JS_GZIP = {
-  '/login': { goal: 100 * 1024, limit: 163 * 1024 },
-  '/dashboard': { goal: 160 * 1024, limit: 282 * 1024 },
+  '/login': { goal: 100 * 1024, limit: 166 * 1024 },
+  '/dashboard': { goal: 160 * 1024, limit: 267 * 1024 },
 } as const;
 /** Issue 26: /dashboard must not move under the reader while it loads; every run is held to it. */
 const DASHBOARD_CLS_LIMIT = 0.02;
