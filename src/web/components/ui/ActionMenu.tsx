@@ -52,8 +52,9 @@ export function ActionMenu({ label, triggerClassName, items, widthClassName = 'm
       event.preventDefault();
       openMenu();
     };
+    // Only fetching ahead: if it fails (a dropped connection), the click asks again.
     const loadAhead = () => {
-      if (!loadedPopup) void loadPopup();
+      if (!loadedPopup) loadPopup().catch(() => undefined);
     };
     return (
       <button
