@@ -10,9 +10,13 @@ failOnConsoleErrors();
 test('moving between screens on a slow network never shows a blank page', async ({ page }) => {
   test.setTimeout(60_000);
   await useLanguage(page, 'en');
-  // Every script arrives 600 ms late, like a phone on a poor connection.
+  // Every script arrives 600 ms late, like a phone on a poor connection; while `held` is set, scripts wait until
+  // the test has looked at the screen, so a busy machine cannot finish loading before the check.
+  let held: Promise<void> | undefined;
+  let release = () => {};
   await page.route('**/assets/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
+    await held;
     await route.continue();
   });
   await page.goto('/pricing');
@@ -28,9 +32,12 @@ test('moving between screens on a slow network never shows a blank page', async 
     }).observe(root, { childList: true, subtree: true, characterData: true });
   });
 
+  held = new Promise((resolve) => (release = resolve));
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  release();
+  held = undefined;
   await page.getByRole('button', { name: 'Use this account: demo-en@example.com' }).click();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
