@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, refreshResponseSchema } from '../../contract/auth.ts';
 import { expectApiError } from '../test/api-error.ts';
@@ -11,6 +13,7 @@ import {
 } from '../test/auth-helpers.ts';
 import { capturedLog, type LogLine } from '../test/captured-log.ts';
 import { createTestApp, testSecrets, type TestApp } from '../test/test-app.ts';
+import { lazyChildLoggerFactory } from './logging.ts';
 
 const log = capturedLog();
 let testApp: TestApp;
@@ -268,5 +271,41 @@ describe('redaction', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[REDACTED]');
+  });
+});
+
+describe("a request's logger", () => {
+  it('writes what reaches the level with the request id, drops what does not, and follows a level set on it', async () => {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { level: 'warn', stream },
+      childLoggerFactory: lazyChildLoggerFactory,
+    });
+    app.get('/noted', async (request) => {
+      request.log.info('below the level');
+      request.log.warn({ part: 'cache' }, 'at the level');
+      request.log.level = 'debug';
+      request.log.debug('after lowering');
+      return { level: request.log.level };
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/noted' });
+      expect(response.json()).toEqual({ level: 'debug' });
+      const lines = chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as LogLine);
+      expect(lines.map((line) => line.msg)).toEqual(['at the level', 'after lowering', 'request completed']);
+      expect(lines[0]).toMatchObject({ part: 'cache', reqId: 'req-1' });
+    } finally {
+      await app.close();
+    }
   });
 });

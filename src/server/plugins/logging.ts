@@ -156,36 +156,76 @@ const LEVEL_VALUES: Record<string, number> = {
   fatal: 60,
   silent: Number.POSITIVE_INFINITY,
 };
-const LOG_METHODS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+type Bindings = Parameters<ChildLoggerFactory>[1];
+type ChildLoggerOptions = Parameters<ChildLoggerFactory>[2];
+type LogMethod = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /**
  * Each request's logger, made only when the request logs something at an enabled level. pino runs the redaction
  * over a child's bindings when the child is made, which cost about a tenth of a warm request's CPU, and at the
- * usual levels most requests never log.
+ * usual levels most requests never log. A class rather than an object of closures: every request makes one, so
+ * its methods live once on the prototype (decision 167).
  */
-export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = function (
-  logger,
-  bindings,
-  options,
-) {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, options));
-  const threshold = () => LEVEL_VALUES[child?.level ?? options.level ?? logger.level] ?? 0;
-  const lazy = {
-    child: (...args: Parameters<FastifyBaseLogger['child']>) => real().child(...args),
-    silent: () => {},
-    get level() {
-      return child?.level ?? options.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-  } as unknown as FastifyBaseLogger;
-  for (const method of LOG_METHODS) {
-    (lazy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      if (LEVEL_VALUES[method]! < threshold()) return;
-      (real()[method] as (...logged: unknown[]) => void)(...args);
-    };
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
   }
-  return lazy;
-};
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  #log(method: LogMethod, args: unknown[]): void {
+    if (LEVEL_VALUES[method]! < (LEVEL_VALUES[this.level] ?? 0)) return;
+    (this.#real()[method] as (...logged: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  child(...args: Parameters<FastifyBaseLogger['child']>): FastifyBaseLogger {
+    return this.#real().child(...args);
+  }
+
+  silent(): void {}
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+}
+
+export const lazyChildLoggerFactory: ChildLoggerFactory = (logger, bindings, options) =>
+  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
