@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, refreshResponseSchema } from '../../contract/auth.ts';
@@ -276,17 +275,8 @@ describe('redaction', () => {
 
 describe("a request's logger", () => {
   it('writes what reaches the level with the request id, drops what does not, and follows a level set on it', async () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({
-      logger: { level: 'warn', stream },
-      childLoggerFactory: lazyChildLoggerFactory,
-    });
+    const captured = capturedLog('warn');
+    const app = Fastify({ logger: captured.logger, childLoggerFactory: lazyChildLoggerFactory });
     app.get('/noted', async (request) => {
       request.log.info('below the level');
       request.log.warn({ part: 'cache' }, 'at the level');
@@ -297,11 +287,7 @@ describe("a request's logger", () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/noted' });
       expect(response.json()).toEqual({ level: 'debug' });
-      const lines = chunks
-        .join('')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as LogLine);
+      const lines = captured.lines();
       expect(lines.map((line) => line.msg)).toEqual(['at the level', 'after lowering', 'request completed']);
       expect(lines[0]).toMatchObject({ part: 'cache', reqId: 'req-1' });
     } finally {

@@ -4,8 +4,8 @@ import { loggerOptions } from '../plugins/logging.ts';
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
 
-/** The app's real logger options (redaction, serialisers) at trace level, written to memory for a test to read. */
-export function capturedLog(): {
+/** The app's real logger options (redaction, serialisers), at trace level unless told, written to memory for a test to read. */
+export function capturedLog(level: Parameters<typeof loggerOptions>[0] = 'trace'): {
   logger: FastifyServerOptions['logger'];
   text: () => string;
   lines: () => LogLine[];
@@ -17,7 +17,7 @@ export function capturedLog(): {
       done();
     },
   });
-  const options = loggerOptions('trace');
+  const options = loggerOptions(level);
   return {
     logger: typeof options === 'object' ? { ...options, stream } : options,
     text: () => chunks.join(''),
