@@ -143,9 +143,9 @@ describe('language detection by location', () => {
   });
 
   it('is off by default: no service, no location', async () => {
-    const plain = await createTestApp();
+    const plain = await webAppWith({});
     try {
-      const response = await plain.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await plain.app.inject({ method: 'GET', url: '/' });
       expect(String(response.headers['permissions-policy'])).toContain('geolocation=()');
       expect(String(response.headers['content-security-policy'])).toContain("connect-src 'self';");
     } finally {

@@ -53,44 +53,42 @@ describe('API answers', () => {
   });
 });
 
-describe('Permissions-Policy', () => {
-  it('turns off the powerful browser features the app never uses, on pages and API answers', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    const policy = String(response.headers['permissions-policy']);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
-      expect(policy).toContain(`${feature}=()`);
-    }
-  });
-});
-
-describe('Content-Security-Policy img-src', () => {
+describe('document headers', () => {
+  let dist: string;
   let webApp: TestApp;
   beforeAll(async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'matome-csp-'));
+    dist = await mkdtemp(path.join(tmpdir(), 'matome-csp-'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Matome</title>');
     webApp = await createTestApp({ WEB_DIST_DIR: dist }, { database: testApp.database });
   });
   afterAll(() => webApp.close());
 
-  it('allows only this origin, inline sample avatars and the hosts Slack and ChatWork serve avatars from', async () => {
-    for (const url of ['/api/health', '/dashboard']) {
-      const response = await webApp.app.inject({ method: 'GET', url });
-      expect(cspDirective(String(response.headers['content-security-policy']), 'img-src')).toEqual([
-        "'self'",
-        'data:',
-        'https://*.slack-edge.com',
-        'https://secure.gravatar.com',
-        'https://appdata.chatwork.com',
-      ]);
+  it('turn off the powerful browser features the app never uses', async () => {
+    const response = await webApp.app.inject({ method: 'GET', url: '/dashboard' });
+    const policy = String(response.headers['permissions-policy']);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+      expect(policy).toContain(`${feature}=()`);
     }
   });
 
-  it('takes the avatar hosts from AVATAR_HOSTS and refuses values that would change the policy', async () => {
-    const custom = await createTestApp({
-      AVATAR_HOSTS: 'https://avatars.example.com, https://*.cdn.example.net',
-    });
+  it('allow images from only this origin, inline sample avatars and the hosts Slack and ChatWork serve avatars from', async () => {
+    const response = await webApp.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(cspDirective(String(response.headers['content-security-policy']), 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://*.slack-edge.com',
+      'https://secure.gravatar.com',
+      'https://appdata.chatwork.com',
+    ]);
+  });
+
+  it('take the avatar hosts from AVATAR_HOSTS and refuse values that would change the policy', async () => {
+    const custom = await createTestApp(
+      { WEB_DIST_DIR: dist, AVATAR_HOSTS: 'https://avatars.example.com, https://*.cdn.example.net' },
+      { database: testApp.database },
+    );
     try {
-      const response = await custom.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await custom.app.inject({ method: 'GET', url: '/dashboard' });
       expect(cspDirective(String(response.headers['content-security-policy']), 'img-src')).toEqual([
         "'self'",
         'data:',
@@ -108,6 +106,18 @@ describe('Content-Security-Policy img-src', () => {
     ]) {
       expect(() => loadSettings({ AVATAR_HOSTS: hostile }), hostile).toThrow(/AVATAR_HOSTS/);
     }
+  });
+
+  it('go with a page served under /api too, which stays uncached', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/digest/unsubscribe?token=forged' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(cspDirective(String(response.headers['content-security-policy']), 'default-src')).toEqual([
+      "'self'",
+    ]);
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['cache-control']).toMatch(/\bno-store\b/);
+    expect(response.headers['content-disposition']).toBeUndefined();
   });
 });
 
