@@ -1,4 +1,4 @@
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startBuiltApp } from './built-app.ts';
 import { ensureWebBuild } from './web-build.ts';
 
@@ -8,7 +8,10 @@ import { ensureWebBuild } from './web-build.ts';
  * list. Interleaved changes in one browser; prints the p75 (issue 26's goal), the median and min–max of each.
  * Page changes walk forward through the pages; filter changes alternate ChatWork and Slack, whose lists never
  * share a card, so the first card always changes and marks the new result. Before the changes, the sign-in to the
- * full list is loaded at the same slow-down and its long tasks are added up (the main thread blocked).
+ * full list is loaded at the same slow-down and its long tasks are added up (the main thread blocked). After them,
+ * the same changes run again under a trace, which prints the main thread's CPU time per change and its parts
+ * (script, style, layout, paint): a figure a busy machine moves far less than the wall time, so it can tell two
+ * builds apart (decision 169).
  */
 
 const MESSAGES_PER_PLATFORM = 1000;
@@ -34,6 +37,7 @@ async function timeClick(page: Page, buttonName: RegExp): Promise<number> {
     });
     // From a settled page, as a reader clicks: the previous change has drawn all its cards.
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+    performance.mark('bench-change-start');
     const start = performance.now();
     (element as HTMLElement).click();
     await changed;
@@ -44,7 +48,9 @@ async function timeClick(page: Page, buttonName: RegExp): Promise<number> {
       channel.port1.onmessage = resolve;
       channel.port2.postMessage(null);
     });
-    return performance.now() - start;
+    const elapsed = performance.now() - start;
+    performance.mark('bench-change-end');
+    return elapsed;
   }, button);
 }
 
@@ -81,6 +87,87 @@ const longTasksSinceLoad = (page: Page) =>
       longest: Math.max(0, ...tasks.map((task) => task.duration)),
     };
   });
+
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
+
+/** What the renderer's main thread spends its CPU on, by the trace events that stand for each part. */
+const WORK_PARTS = {
+  style: ['UpdateLayoutTree', 'RecalculateStyles'],
+  layout: ['Layout'],
+  paint: ['PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'CompositeLayers'],
+} as const;
+type WorkPart = keyof typeof WORK_PARTS | 'all';
+
+/** Records a trace of what `run` makes the page do, as Chrome's performance panel would. */
+async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+    },
+  });
+  await run();
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await complete;
+  return events;
+}
+
+/**
+ * The main thread's CPU time (`tdur`, so a busy machine's waits are not counted) from each click to the frame that
+ * showed it, between the page's own marks: in all (every task the thread ran) and in style, layout and paint.
+ */
+function cpuPerChange(events: readonly TraceEvent[]): Record<WorkPart, number>[] {
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const onMain = events.filter((event) => main && event.pid === main.pid && event.tid === main.tid);
+  const marks = (name: string) => onMain.filter((event) => event.name === name).map((event) => event.ts);
+  const starts = marks('bench-change-start');
+  const ends = marks('bench-change-end');
+  return starts.map((start, index) => {
+    const end = ends[index]!;
+    // The task that clicks began just before its mark: every task that overlaps the change counts.
+    const within = onMain.filter(
+      (event) => event.ph === 'X' && event.ts + (event.dur ?? 0) > start && event.ts <= end,
+    );
+    const sum = (names: readonly string[]) =>
+      within
+        .filter((event) => names.includes(event.name))
+        .reduce((total, event) => total + (event.tdur ?? 0), 0) / 1000;
+    return {
+      all: sum(['RunTask']),
+      style: sum(WORK_PARTS.style),
+      layout: sum(WORK_PARTS.layout),
+      paint: sum(WORK_PARTS.paint),
+    };
+  });
+}
+
+/** Medians of each part over the changes, as one line. */
+function cpuLine(name: string, changes: readonly Record<WorkPart, number>[]): string {
+  const median = (part: WorkPart) =>
+    percentile(
+      [...changes.map((change) => change[part])].sort((a, b) => a - b),
+      0.5,
+    );
+  const script = median('all') - median('style') - median('layout') - median('paint');
+  return (
+    `${name}, main-thread CPU per change (medians over ${changes.length}, from a trace): ${median('all').toFixed(1)} ms` +
+    ` (script and the rest ${script.toFixed(1)}, style ${median('style').toFixed(1)}, layout ${median('layout').toFixed(1)},` +
+    ` paint ${median('paint').toFixed(1)})`
+  );
+}
 
 export async function inboxRender(): Promise<string[]> {
   ensureWebBuild();
@@ -120,7 +207,15 @@ export async function inboxRender(): Promise<string[]> {
       pageChanges.push(await timeClick(page, /^Next$/));
       filterChanges.push(await timeClick(page, change % 2 === 0 ? /^ChatWork \(/ : /^Slack \(/));
     }
+    // The same changes again under a trace, whose own cost would swell the times above: the CPU each one takes.
+    const trace = await traced(cdp, async () => {
+      for (let change = 0; change < CHANGES; change += 1) {
+        await timeClick(page, /^Next$/);
+        await timeClick(page, change % 2 === 0 ? /^ChatWork \(/ : /^Slack \(/);
+      }
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const cpu = cpuPerChange(trace);
 
     const lines = [
       `signing in to ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, long tasks until the list is shown: ${load.total.toFixed(0)} ms (blocking ${load.blocking.toFixed(0)} ms, longest ${load.longest.toFixed(0)} ms)`,
@@ -134,6 +229,18 @@ export async function inboxRender(): Promise<string[]> {
         `${name} over ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, click to painted frame: ${text}; goal p75 < ${TARGET_MS} ms ${p75 < TARGET_MS ? 'OK' : 'MISSED'}`,
       );
     }
+    lines.push(
+      cpuLine(
+        'page change',
+        cpu.filter((_, index) => index % 2 === 0),
+      ),
+    );
+    lines.push(
+      cpuLine(
+        'filter change',
+        cpu.filter((_, index) => index % 2 === 1),
+      ),
+    );
     return lines;
   } finally {
     await browser.close();
