@@ -16,6 +16,8 @@ export function formatMonthYear(year: number, month: number, language: Language)
 }
 
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+/** Number formats by language and fraction digits: making one costs more than formatting with it, and every card with files formats again. */
+const fileSizeFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * A file's size as ChatWork and most file managers write it, in units of 1,024 with the same symbols in both
@@ -29,6 +31,12 @@ export function formatFileSize(bytes: number, language: Language): string {
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: unit === 0 ? 0 : 1 });
+  const fractionDigits = unit === 0 ? 0 : 1;
+  const key = `${language}:${fractionDigits}`;
+  let number = fileSizeFormats.get(key);
+  if (!number) {
+    number = new Intl.NumberFormat(toBcp47(language), { maximumFractionDigits: fractionDigits });
+    fileSizeFormats.set(key, number);
+  }
   return `${number.format(value)} ${FILE_SIZE_UNITS[unit]}`;
 }

@@ -12,7 +12,7 @@ import { formatFileSize } from '../../../lib/intl-format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toBcp47 } from '../../../lib/language.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
-import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
+import { messagePlainText } from '../lib/message-plain-text.ts';
 import { declarationOf, messageActions, type MessageActionId } from '../actions/message-actions.ts';
 import { useClamped } from '../hooks/use-clamped.ts';
 import { useRelativeTimeText } from '../hooks/use-relative-time-text.ts';
@@ -159,7 +159,7 @@ function MessageCardView({
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
   // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
-  const plainText = plainTextOf(message.platform, message.content);
+  const plainText = messagePlainText(message);
   const isLong = plainText.length > LONG_CONTENT_THRESHOLD;
   const searchMatch = useSearchMatch(message.id);
   const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);

@@ -9,7 +9,7 @@ import { useSearchMatch } from '../hooks/search-match-context.ts';
 import { excerptAtFirstMatch, matchedSnippets } from '../lib/search-highlight.ts';
 import { Maximize2, TriangleAlert } from 'lucide-react';
 import { locationIcons, platformBadgeClassName } from '../lib/message-look.ts';
-import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
+import { messagePlainText } from '../lib/message-plain-text.ts';
 import { CardActions } from './CardActions.tsx';
 import { marked } from './Marked.tsx';
 import type { MessageCardProps } from './MessageCard.tsx';
@@ -59,7 +59,7 @@ function MessageRowView({
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
   const sentAt = new Date(message.send_time * 1000);
-  const plainText = plainTextOf(message.platform, message.content);
+  const plainText = messagePlainText(message);
   const searchMatch = useSearchMatch(message.id);
   const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
   const line = excerptAtFirstMatch(plainText, searchMatch);

@@ -5,7 +5,7 @@ import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import type { Snooze } from '../../../../contract/triage.ts';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { localTimeZone } from '../lib/local-time-zone.ts';
-import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
+import { messagePlainText } from '../lib/message-plain-text.ts';
 import { formatSnoozeTime } from '../lib/snooze-format.ts';
 
 interface SnoozedViewProps {
@@ -66,9 +66,7 @@ export function SnoozedView({ waiting, messageOf, now, onUnsnooze }: SnoozedView
                         {message.sender.name}
                         <span className="font-normal text-slate-600"> · {message.location.name}</span>
                       </p>
-                      <p className="line-clamp-2 text-sm text-slate-700">
-                        {plainTextOf(message.platform, message.content)}
-                      </p>
+                      <p className="line-clamp-2 text-sm text-slate-700">{messagePlainText(message)}</p>
                     </>
                   ) : (
                     <>

@@ -128,6 +128,76 @@ describe('facetCounts', () => {
   });
 });
 
+describe('facetCounts over every combination of filters', () => {
+  const people = ['Emily Carter', '佐藤 健二'];
+  const everyKind = [false, true].flatMap((dm) =>
+    [false, true].flatMap((reply) =>
+      [false, true].map((all) => ({
+        is_dm: dm,
+        is_reply: reply,
+        is_all_mention: all,
+        is_direct_mention: !all,
+      })),
+    ),
+  );
+  const many = everyKind.flatMap((types, kind) =>
+    [0, 1, 2, 3].map((variant) =>
+      message(
+        `${kind}-${variant}`,
+        variant % 2 === 0 ? 'chatwork' : 'slack',
+        variant < 2 ? 'conn-a' : 'conn-b',
+        types,
+        [[], [urgent], [later], [urgent, later]][(kind + variant) % 4],
+        {
+          sender: people[(kind + variant) % 2],
+          sentAt: `2026-11-${String(18 + variant).padStart(2, '0')}T09:00:00`,
+        },
+      ),
+    ),
+  );
+  const choices: Partial<MessageFilters>[] = [
+    {},
+    { platform: 'slack' },
+    { types: ['dm'] },
+    { tagId: urgent.id },
+    { connectionIds: ['conn-b'] },
+    { sender: '佐藤 健二' },
+    { sentFrom: '2026-11-19', sentTo: '2026-11-20' },
+  ];
+  // Every pair of choices, so messages fail none, one or several facets at once.
+  const combinations = choices.flatMap((first) =>
+    choices.map((second) => withFilters({ ...first, ...second })),
+  );
+
+  it('gives each choice the number of messages choosing it would list', () => {
+    for (const filters of combinations) {
+      const counts = facetCounts(many, filters);
+      const label = JSON.stringify(filters);
+      for (const platform of ['chatwork', 'slack'] as const) {
+        expect(counts.platform[platform], label).toBe(applyFilters(many, { ...filters, platform }).length);
+      }
+      for (const type of ['mention', 'dm', 'reply', 'all-mention'] as const) {
+        expect(counts.types[type], label).toBe(applyFilters(many, { ...filters, types: [type] }).length);
+      }
+      for (const connectionId of ['conn-a', 'conn-b']) {
+        expect(counts.connections.get(connectionId) ?? 0, label).toBe(
+          applyFilters(many, { ...filters, connectionIds: [connectionId] }).length,
+        );
+      }
+      for (const tag of [urgent, later]) {
+        expect(counts.tags.get(tag.id) ?? 0, label).toBe(
+          applyFilters(many, { ...filters, tagId: tag.id }).length,
+        );
+      }
+      for (const sender of people) {
+        expect(counts.senders.get(sender) ?? 0, label).toBe(
+          applyFilters(many, { ...filters, sender }).length,
+        );
+      }
+    }
+  });
+});
+
 describe('tagChoices', () => {
   it('lists every tag of the user, used or not, and each tag once, by name', () => {
     const unused = { ...later, id: 'tag-unused', name: 'Archive' };

@@ -63,49 +63,43 @@ export function activeFilterCount(filters: MessageFilters): number {
 }
 
 type Facet = 'platform' | 'types' | 'tag' | 'connections' | 'sender';
+const FACETS: readonly Facet[] = ['platform', 'types', 'tag', 'connections', 'sender'];
 
-/** Seconds since the epoch at the start of a local day (YYYY-MM-DD), in the browser's time zone. */
-function startOfLocalDay(day: string): number {
+/** Seconds since the epoch at the start of a local day (YYYY-MM-DD) plus `days`, in the browser's time zone. */
+function startOfLocalDay(day: string, days = 0): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date).getTime() / 1000;
+  return new Date(year, month - 1, date + days).getTime() / 1000;
 }
 
-function sentWithin(message: UnifiedMessage, filters: MessageFilters): boolean {
-  if (filters.sentFrom !== null && message.send_time < startOfLocalDay(filters.sentFrom)) return false;
-  if (filters.sentTo !== null) {
-    const [year, month, date] = filters.sentTo.split('-').map(Number) as [number, number, number];
-    if (message.send_time >= new Date(year, month - 1, date + 1).getTime() / 1000) return false;
-  }
-  return true;
-}
-
-function matches(message: UnifiedMessage, filters: MessageFilters, ignore?: Facet): boolean {
-  if (ignore !== 'platform' && filters.platform !== 'all' && message.platform !== filters.platform)
-    return false;
-  if (
-    ignore !== 'types' &&
-    filters.types.length > 0 &&
-    !filters.types.some((type) => matchesTypeFilter(message.mention_types, type))
-  ) {
-    return false;
-  }
-  if (ignore !== 'tag' && filters.tagId !== null && !message.tags.some((tag) => tag.id === filters.tagId)) {
-    return false;
-  }
-  if (
-    ignore !== 'connections' &&
-    filters.connectionIds.length > 0 &&
-    !filters.connectionIds.includes(message.account_info.connection_id)
-  ) {
-    return false;
-  }
-  if (ignore !== 'sender' && filters.sender !== null && message.sender.name !== filters.sender) return false;
-  return sentWithin(message, filters) && matchesWords(message, filters.words);
+/**
+ * The filters as predicates, worked out once for a pass over the list: each facet's own test, and the tests every
+ * count shares (the days sent and the search words).
+ */
+function compile(filters: MessageFilters) {
+  const from = filters.sentFrom === null ? null : startOfLocalDay(filters.sentFrom);
+  const before = filters.sentTo === null ? null : startOfLocalDay(filters.sentTo, 1);
+  const facet: Record<Facet, (message: UnifiedMessage) => boolean> = {
+    platform: (message) => filters.platform === 'all' || message.platform === filters.platform,
+    types: (message) =>
+      filters.types.length === 0 ||
+      filters.types.some((type) => matchesTypeFilter(message.mention_types, type)),
+    tag: (message) => filters.tagId === null || message.tags.some((tag) => tag.id === filters.tagId),
+    connections: (message) =>
+      filters.connectionIds.length === 0 ||
+      filters.connectionIds.includes(message.account_info.connection_id),
+    sender: (message) => filters.sender === null || message.sender.name === filters.sender,
+  };
+  const shared = (message: UnifiedMessage) =>
+    (from === null || message.send_time >= from) &&
+    (before === null || message.send_time < before) &&
+    matchesWords(message, filters.words);
+  return { facet, shared };
 }
 
 export function applyFilters(messages: readonly UnifiedMessage[], filters: MessageFilters): UnifiedMessage[] {
   if (!hasActiveFilters(filters)) return messages as UnifiedMessage[];
-  return messages.filter((message) => matches(message, filters));
+  const { facet, shared } = compile(filters);
+  return messages.filter((message) => FACETS.every((name) => facet[name](message)) && shared(message));
 }
 
 export interface FacetCounts {
@@ -130,21 +124,34 @@ export function facetCounts(messages: readonly UnifiedMessage[], filters: Messag
     tags: new Map(),
     senders: new Map(),
   };
+  const { facet, shared } = compile(filters);
   for (const message of messages) {
-    if (matches(message, filters, 'platform')) counts.platform[message.platform] += 1;
-    if (matches(message, filters, 'types')) {
+    if (!shared(message)) continue;
+    // A message counts for every facet when it passes them all, and for the one it fails when it fails only one.
+    let failed: Facet | null = null;
+    let failures = 0;
+    for (const name of FACETS) {
+      if (facet[name](message)) continue;
+      failed = name;
+      failures += 1;
+      if (failures > 1) break;
+    }
+    if (failures > 1) continue;
+    const counted = (name: Facet) => failed === null || failed === name;
+    if (counted('platform')) counts.platform[message.platform] += 1;
+    if (counted('types')) {
       for (const type of messageTypeFilters) {
         if (matchesTypeFilter(message.mention_types, type)) counts.types[type] += 1;
       }
     }
-    if (matches(message, filters, 'connections')) {
+    if (counted('connections')) {
       const id = message.account_info.connection_id;
       counts.connections.set(id, (counts.connections.get(id) ?? 0) + 1);
     }
-    if (matches(message, filters, 'tag')) {
+    if (counted('tag')) {
       for (const tag of message.tags) counts.tags.set(tag.id, (counts.tags.get(tag.id) ?? 0) + 1);
     }
-    if (matches(message, filters, 'sender')) {
+    if (counted('sender')) {
       const { name } = message.sender;
       counts.senders.set(name, (counts.senders.get(name) ?? 0) + 1);
     }

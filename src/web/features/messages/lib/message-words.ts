@@ -1,6 +1,6 @@
 import { containsAllTerms, foldText, searchTerms } from '../../../../contract/text-search.ts';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
-import { plainTextOf } from '../../../../contract/markup/plain-text.ts';
+import { messagePlainText } from './message-plain-text.ts';
 
 /** Each message's folded plain text, worked out once: the list and every view's count match against it. */
 const foldedTexts = new WeakMap<UnifiedMessage, string>();
@@ -23,7 +23,7 @@ export function matchesWords(message: UnifiedMessage, words: string): boolean {
   if (terms.length === 0) return true;
   let folded = foldedTexts.get(message);
   if (folded === undefined) {
-    folded = foldText(plainTextOf(message.platform, message.content)).text;
+    folded = foldText(messagePlainText(message)).text;
     foldedTexts.set(message, folded);
   }
   return containsAllTerms(folded, terms);
