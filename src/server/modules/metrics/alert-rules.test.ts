@@ -73,6 +73,9 @@ describe('docs/alerts/matome.rules.yml', () => {
       'matome_jobs_total',
       'matome_gathering_accounts_total',
       'matome_auth_refusals_total',
+      'matome_oauth_token_requests_total',
+      'matome_social_sign_ins_total',
+      'matome_push_sends_total',
     ]) {
       expect(used).toContain(name);
     }
