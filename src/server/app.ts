@@ -401,6 +401,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gathering = redis
     ? createGatheringJobs({
         connection: redis.queues,
+        bullmq: redis.bullmq,
         prefix: redis.prefix,
         runJobs: options.runJobs ?? false,
         messages: () => messagesService,
@@ -414,6 +415,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queueScheduler = redis
     ? createQueueScheduler({
         connection: redis.queues,
+        bullmq: redis.bullmq,
         prefix: redis.prefix,
         runJobs: options.runJobs ?? false,
         onError: onJobError,
@@ -443,6 +445,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? {
           queues: {
             connection: redis.queues,
+            bullmq: redis.bullmq,
             prefix: redis.prefix,
             runJobs: options.runJobs ?? false,
             observeWorker: metrics.watchWorker,

@@ -1,5 +1,5 @@
+import type * as BullMQ from 'bullmq';
 import type { Worker } from 'bullmq';
-import { bullmq } from './bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { Scheduler } from './scheduler.ts';
 import { queueTelemetry } from '../tracing/tracing-switch.ts';
@@ -15,6 +15,8 @@ export type WorkerObserver = (queue: string, worker: Worker) => void;
 export function createQueueScheduler(options: {
   /** A connection for BullMQ's use only: it must not give up on commands (`maxRetriesPerRequest: null`). */
   connection: Redis;
+  /** BullMQ as `openRedis` loaded it. */
+  bullmq: typeof BullMQ;
   prefix: string;
   runJobs: boolean;
   onError: (job: string, error: unknown) => void;
@@ -25,10 +27,10 @@ export function createQueueScheduler(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new (bullmq().Queue)('maintenance', queueOptions);
+  const queue = new options.bullmq.Queue('maintenance', queueOptions);
   const jobs = new Map<string, () => Promise<void>>();
   const worker = options.runJobs
-    ? new (bullmq().Worker)(
+    ? new options.bullmq.Worker(
         'maintenance',
         async (job) => {
           await jobs.get(job.name)?.();

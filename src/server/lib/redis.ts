@@ -1,5 +1,5 @@
+import type * as BullMQ from 'bullmq';
 import type { Redis } from 'ioredis';
-import { loadBullmq } from './bullmq.ts';
 
 /**
  * The Redis connections of one process when `REDIS_URL` is set (DESIGN.md §2): one for commands, one held in
@@ -11,13 +11,18 @@ export type RedisConnections = {
   commands: Redis;
   subscriber: Redis;
   queues: Redis;
+  /**
+   * BullMQ, whose queues and workers use `queues`: some 250 modules with its dependencies, loaded with the connections
+   * so that a server without Redis never pays for them (decision 164).
+   */
+  bullmq: typeof BullMQ;
   prefix: string;
   close(): Promise<void>;
 };
 
 /** Loads ioredis and BullMQ only here, when Redis is configured: a server without it never pays for them. */
 export async function openRedis(url: string, prefix: string): Promise<RedisConnections> {
-  const [{ Redis: RedisClient }] = await Promise.all([import('ioredis'), loadBullmq()]);
+  const [{ Redis: RedisClient }, bullmq] = await Promise.all([import('ioredis'), import('bullmq')]);
   // A command waits while Redis reconnects, but not for ever: a request fails instead of hanging.
   const options = { maxRetriesPerRequest: 3, enableAutoPipelining: true };
   const commands = new RedisClient(url, { ...options, connectionName: 'matome-commands' });
@@ -34,6 +39,7 @@ export async function openRedis(url: string, prefix: string): Promise<RedisConne
     commands,
     subscriber,
     queues,
+    bullmq,
     prefix,
     async close() {
       await Promise.all([commands.quit(), subscriber.quit(), queues.quit()]);

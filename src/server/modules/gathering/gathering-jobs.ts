@@ -1,5 +1,5 @@
+import type * as BullMQ from 'bullmq';
 import type { Job } from 'bullmq';
-import { bullmq } from '../../lib/bullmq.ts';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../../../contract/messages.ts';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
@@ -37,6 +37,8 @@ const schedulerId = ({ userId, platform }: GatherData) => `gather:${userId}:${pl
  */
 export function createGatheringJobs(options: {
   connection: Redis;
+  /** BullMQ as `openRedis` loaded it. */
+  bullmq: typeof BullMQ;
   prefix: string;
   runJobs: boolean;
   messages: () => MessagesService;
@@ -49,7 +51,7 @@ export function createGatheringJobs(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new (bullmq().Queue)<GatherData>('gathering', queueOptions);
+  const queue = new options.bullmq.Queue<GatherData>('gathering', queueOptions);
   queue.on('error', options.onError);
   const lastAskedKey = (data: GatherData) => `${options.prefix}gather-asked:${data.userId}:${data.platform}`;
   const scheduledAt = new Map<string, number>();
@@ -66,7 +68,7 @@ export function createGatheringJobs(options: {
   }
 
   const worker = options.runJobs
-    ? new (bullmq().Worker)<GatherData>('gathering', gather, {
+    ? new options.bullmq.Worker<GatherData>('gathering', gather, {
         ...queueOptions,
         concurrency: WORKER_CONCURRENCY,
       })

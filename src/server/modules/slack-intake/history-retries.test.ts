@@ -1,11 +1,9 @@
+import * as bullmq from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import { dropRedisPrefix, redisReachable, testRedisPrefix, testRedisUrl } from '../../test/redis-helpers.ts';
-import { loadBullmq } from '../../lib/bullmq.ts';
 import { createInProcessHistoryRetries, createQueuedHistoryRetries } from './history-retries.ts';
-
-await loadBullmq();
 
 const reachable = await redisReachable();
 const row = (id: string) => ({ id, userId: `user-${id}` }) as ConnectionRow;
@@ -42,6 +40,7 @@ describe.skipIf(!reachable)('histories searched again later by a worker (Redis)'
     const caughtUp: string[] = [];
     const asked = createQueuedHistoryRetries({
       connection,
+      bullmq,
       prefix,
       runJobs: false,
       connectionOf: async () => undefined,
@@ -52,6 +51,7 @@ describe.skipIf(!reachable)('histories searched again later by a worker (Redis)'
     });
     const worker = createQueuedHistoryRetries({
       connection,
+      bullmq,
       prefix,
       runJobs: true,
       connectionOf: async (userId, connectionId) => (connectionId === 'gone' ? undefined : row(connectionId)),
@@ -73,6 +73,7 @@ describe.skipIf(!reachable)('histories searched again later by a worker (Redis)'
     let attempts = 0;
     const retries = createQueuedHistoryRetries({
       connection,
+      bullmq,
       prefix,
       runJobs: true,
       connectionOf: async (_userId, connectionId) => row(connectionId),

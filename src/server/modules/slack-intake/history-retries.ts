@@ -1,4 +1,4 @@
-import { bullmq } from '../../lib/bullmq.ts';
+import type * as BullMQ from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueCounts, WorkerObserver } from '../../lib/queue-scheduler.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
@@ -44,6 +44,8 @@ type HistoryJob = { userId: string; connectionId: string };
 /** Histories searched by whichever worker takes the job; the job finds the connection again, if it still exists. */
 export function createQueuedHistoryRetries(options: {
   connection: Redis;
+  /** BullMQ as `openRedis` loaded it. */
+  bullmq: typeof BullMQ;
   prefix: string;
   runJobs: boolean;
   connectionOf: (userId: string, connectionId: string) => Promise<ConnectionRow | undefined>;
@@ -56,10 +58,10 @@ export function createQueuedHistoryRetries(options: {
     prefix: `${options.prefix}bull`,
     ...queueTelemetry(),
   };
-  const queue = new (bullmq().Queue)<HistoryJob>('slack-history', queueOptions);
+  const queue = new options.bullmq.Queue<HistoryJob>('slack-history', queueOptions);
   queue.on('error', options.onError);
   const worker = options.runJobs
-    ? new (bullmq().Worker)<HistoryJob>(
+    ? new options.bullmq.Worker<HistoryJob>(
         'slack-history',
         async (job) => {
           const row = await options.connectionOf(job.data.userId, job.data.connectionId);

@@ -1,3 +1,4 @@
+import type * as BullMQ from 'bullmq';
 import type { SlackSourceMessage } from '../../../contract/messages.ts';
 import type { MessageRef } from '../../../contract/tags.ts';
 import type { Gathered } from '../../connectors/connector-account.ts';
@@ -29,7 +30,13 @@ export type SlackIntakeOptions = {
   applyLiveChanges: (userId: string, changes: LiveChanges<'slack'>) => Promise<LiveOutcome<'slack'>>;
   clock: () => number;
   /** With Redis: histories wait in a BullMQ queue that workers (`runJobs`) take from. */
-  queues?: { connection: Redis; prefix: string; runJobs: boolean; observeWorker?: WorkerObserver };
+  queues?: {
+    connection: Redis;
+    bullmq: typeof BullMQ;
+    prefix: string;
+    runJobs: boolean;
+    observeWorker?: WorkerObserver;
+  };
   /** A message was deleted on Slack: what other modules keep of it (snoozes, done marks) goes too. */
   onMessageDeleted: (ref: MessageRef) => Promise<void>;
   /** A new message: whose turn it is in its conversation (docs/decisions/154). */
