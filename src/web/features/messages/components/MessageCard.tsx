@@ -159,7 +159,7 @@ function MessageCardView({
   const timeText = useRelativeTimeText(message.send_time, now);
   const platformName = t(`platforms.${message.platform}`);
   // SPEC §4: long content starts collapsed; "Show more" only when the clamp really hides some of it.
-  const plainText = plainTextOf(message.platform, message.content);
+  const plainText = plainTextOf(message);
   const isLong = plainText.length > LONG_CONTENT_THRESHOLD;
   const searchMatch = useSearchMatch(message.id);
   const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
@@ -266,7 +266,13 @@ function MessageCardView({
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} known={known} marks={marks} />
+            <MessageText
+              platform={message.platform}
+              text={message.content}
+              standardEmoji={message.standard_emoji}
+              known={known}
+              marks={marks}
+            />
           </div>
           {(cut || expanded) && (
             <button

@@ -59,7 +59,7 @@ function MessageRowView({
   const expiring = message.position_index >= EXPIRY_WARNING_POSITION;
   const LocationIcon = locationIcons[message.location.type];
   const sentAt = new Date(message.send_time * 1000);
-  const plainText = plainTextOf(message.platform, message.content);
+  const plainText = plainTextOf(message);
   const searchMatch = useSearchMatch(message.id);
   const marks = useMemo(() => matchedSnippets(plainText, searchMatch), [plainText, searchMatch]);
   const line = excerptAtFirstMatch(plainText, searchMatch);

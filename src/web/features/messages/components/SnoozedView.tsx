@@ -66,9 +66,7 @@ export function SnoozedView({ waiting, messageOf, now, onUnsnooze }: SnoozedView
                         {message.sender.name}
                         <span className="font-normal text-slate-600"> · {message.location.name}</span>
                       </p>
-                      <p className="line-clamp-2 text-sm text-slate-700">
-                        {plainTextOf(message.platform, message.content)}
-                      </p>
+                      <p className="line-clamp-2 text-sm text-slate-700">{plainTextOf(message)}</p>
                     </>
                   ) : (
                     <>

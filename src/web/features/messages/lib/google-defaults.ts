@@ -7,7 +7,7 @@ export const TASK_TITLE_CHARACTERS = 100;
 
 /** The message as one line of plain text: markup gone, line breaks as spaces. */
 function oneLine(message: UnifiedMessage): string {
-  return plainTextOf(message.platform, message.content).replace(/\s+/g, ' ').trim();
+  return plainTextOf(message).replace(/\s+/g, ' ').trim();
 }
 
 function cut(text: string, characters: number): string {
@@ -30,7 +30,7 @@ export function defaultStart(now: Date): Date {
 
 /** The description or notes SPEC §5 prefills: who wrote it, what they wrote and where. */
 export function sourceNotes(message: UnifiedMessage, labels: { from: string; link: string }): string {
-  return `${labels.from}: ${message.sender.name}\n\n${plainTextOf(message.platform, message.content)}\n\n${labels.link}: ${message.original_url}`;
+  return `${labels.from}: ${message.sender.name}\n\n${plainTextOf(message)}\n\n${labels.link}: ${message.original_url}`;
 }
 
 /** A `Date`'s local calendar date and wall-clock time as the add-event form and the API take them. */

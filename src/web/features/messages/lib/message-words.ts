@@ -23,7 +23,7 @@ export function matchesWords(message: UnifiedMessage, words: string): boolean {
   if (terms.length === 0) return true;
   let folded = foldedTexts.get(message);
   if (folded === undefined) {
-    folded = foldText(plainTextOf(message.platform, message.content)).text;
+    folded = foldText(plainTextOf(message)).text;
     foldedTexts.set(message, folded);
   }
   return containsAllTerms(folded, terms);
