@@ -114,6 +114,7 @@ export default tseslint.config(
   {
     // What the browser loads uses zod/mini, whose functions tree-shake: classic zod brings every method of every
     // schema, JSON Schema output and its English messages to each page that checks an answer (docs/decisions/168).
+    // Slack's emoji table would add 15 kB gzip to the inbox (docs/decisions/170).
     files: ['src/contract/**/*.ts', 'src/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -129,6 +130,11 @@ export default tseslint.config(
               message: 'Only *.repo.ts files and src/server/db use Drizzle.',
             },
             { group: ['zod/v4/classic', 'zod/v4/classic/*', 'zod/v3/*'], message: "Use 'zod/mini'." },
+            {
+              group: ['emojibase-data', 'emojibase-data/*'],
+              message:
+                'Slack’s emoji table stays on the server; each message carries its own (docs/decisions/170).',
+            },
           ],
         },
       ],

@@ -427,6 +427,17 @@ describe('toUnifiedMessage', () => {
     expect(unified.tags).toEqual(source.tags);
   });
 
+  it('keeps the standard emoji a Slack message carries for its text, and adds none to one without', () => {
+    const withEmoji = slackMessage({
+      content: 'Shipped :tada:',
+      standard_emoji: [{ name: 'tada', emoji: '🎉' }],
+    });
+    expect(unifiedMessageSchema.parse(toUnifiedMessage(withEmoji)).standard_emoji).toEqual([
+      { name: 'tada', emoji: '🎉' },
+    ]);
+    expect(toUnifiedMessage(slackMessage())).not.toHaveProperty('standard_emoji');
+  });
+
   it('maps Slack ims to dm and mpims to group', () => {
     const conversation = slackMessage().conversation_info;
     expect(

@@ -248,6 +248,7 @@ export function toUnifiedMessage(message: SourceMessage): UnifiedMessage {
       id: conversation.id,
     },
     files: slackFiles(message),
+    ...(message.standard_emoji ? { standard_emoji: message.standard_emoji } : {}),
   };
 }
 

@@ -191,6 +191,10 @@ export const slackFileSchema = z.object({
 });
 export type SlackFile = z.infer<typeof slackFileSchema>;
 
+/** A standard emoji and the Slack short name it is written as (`{ name: 'tada', emoji: '🎉' }`). */
+export const standardEmojiSchema = z.object({ name: z.string(), emoji: z.string() });
+export type StandardEmoji = z.infer<typeof standardEmojiSchema>;
+
 export const slackSourceMessageSchema = z.object({
   platform: z.literal('slack'),
   /** Slack's message id, which is its `ts`; unique only within its conversation. */
@@ -216,6 +220,11 @@ export const slackSourceMessageSchema = z.object({
     is_mpim: z.boolean(),
   }),
   files: z.optional(z.array(slackFileSchema)),
+  /**
+   * The standard emoji that `:short_name:`s in `content` stand for; absent when there are none. A workspace's custom
+   * emoji are not in it and stay text. The browser draws emoji from it alone, without Slack's table (decision 170).
+   */
+  standard_emoji: z.optional(z.array(standardEmojiSchema)),
   /** Slack message subtype, e.g. `thread_broadcast`; absent for ordinary messages. */
   subtype: z.optional(z.string()),
 });
@@ -472,6 +481,8 @@ export const unifiedMessageSchema = z.object({
   position_index: z.int().check(z.gte(1), z.lte(MESSAGE_WINDOW_SIZE)),
   tags: z.array(tagSchema),
   files: z.array(fileAttachmentSchema),
+  /** A Slack message's `standard_emoji`. */
+  standard_emoji: z.optional(z.array(standardEmojiSchema)),
 });
 export type UnifiedMessage = z.infer<typeof unifiedMessageSchema>;
 

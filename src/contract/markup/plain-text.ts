@@ -1,4 +1,4 @@
-import type { Platform } from '../messages.ts';
+import type { Platform, StandardEmoji } from '../messages.ts';
 import { isChatworkBlock, parseChatworkNotation, type ChatworkNode } from './chatwork-notation.ts';
 import { parseSlackMrkdwn, type SlackNode } from './slack-mrkdwn.ts';
 
@@ -109,10 +109,13 @@ export function slackPlainText(nodes: readonly SlackNode[]): string {
   return out.result();
 }
 
-export function plainTextOf(platform: Platform, text: string): string {
-  return platform === 'chatwork'
-    ? chatworkPlainText(parseChatworkNotation(text))
-    : slackPlainText(parseSlackMrkdwn(text));
+/** A message's text as the card renders it: a source message, a timeline message or a part of one. */
+export type RenderedText = { platform: Platform; content: string; standard_emoji?: readonly StandardEmoji[] };
+
+export function plainTextOf(message: RenderedText): string {
+  return message.platform === 'chatwork'
+    ? chatworkPlainText(parseChatworkNotation(message.content))
+    : slackPlainText(parseSlackMrkdwn(message.content, message.standard_emoji));
 }
 
 /** Honorifics and punctuation alone, e.g. the 'さん' left after `<@U1> さん`. Each round consumes a whole word. */
@@ -191,8 +194,8 @@ export function isSlackMentionOnly(nodes: readonly SlackNode[]): boolean {
   return sawMention && HONORIFICS_ONLY.test(rest);
 }
 
-export function isMentionOnly(platform: Platform, text: string): boolean {
-  return platform === 'chatwork'
-    ? isChatworkMentionOnly(parseChatworkNotation(text))
-    : isSlackMentionOnly(parseSlackMrkdwn(text));
+export function isMentionOnly(message: RenderedText): boolean {
+  return message.platform === 'chatwork'
+    ? isChatworkMentionOnly(parseChatworkNotation(message.content))
+    : isSlackMentionOnly(parseSlackMrkdwn(message.content, message.standard_emoji));
 }

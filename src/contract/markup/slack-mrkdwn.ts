@@ -5,7 +5,7 @@
  *
  * Order, as Slack documents it: the `<…>` tokens are read first, entities (`&amp; &lt; &gt;`) are decoded after.
  */
-import { SHORT_NAME, slackEmoji } from './slack-emoji.ts';
+import type { StandardEmoji } from '../messages.ts';
 
 export type SlackMentionKind = 'user' | 'channel' | 'broadcast' | 'group';
 
@@ -33,8 +33,10 @@ const SAFE_URL = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
+/** What may stand between the colons of a short name. */
+export const SHORT_NAME = /^[a-z0-9_+'-]+$/;
 /** Longer than any standard short name; keeps the look-ahead of a stray colon short. */
-const MAX_SHORT_NAME = 64;
+export const MAX_SHORT_NAME = 64;
 
 export function decodeSlackEntities(text: string): string {
   return text.includes('&') ? text.replace(ENTITY, (_, name: string) => ENTITY_TEXT[name]!) : text;
@@ -169,7 +171,7 @@ function pushText(children: SlackNode[], text: string): void {
 }
 
 /** Inline markup of prose without code fences: tokens, code spans, then emphasis over the rest. */
-function parseInline(text: string): SlackNode[] {
+function parseInline(text: string, emojiByName: ReadonlyMap<string, string>): SlackNode[] {
   const atoms: SlackNode[] = [];
   const atomPositions = new Set<number>();
   let flat = '';
@@ -202,7 +204,8 @@ function parseInline(text: string): SlackNode[] {
     } else if (character === ':') {
       const close = findColon(index + 1);
       const name = close > index + 1 ? text.slice(index + 1, close) : '';
-      const emoji = name.length <= MAX_SHORT_NAME && SHORT_NAME.test(name) ? slackEmoji(name) : undefined;
+      const emoji =
+        name.length <= MAX_SHORT_NAME && SHORT_NAME.test(name) ? emojiByName.get(name) : undefined;
       if (emoji) {
         flat += text.slice(cursor, index);
         atomPositions.add(flat.length);
@@ -259,16 +262,17 @@ function parseInline(text: string): SlackNode[] {
 }
 
 /** Prose with ```fenced``` code blocks; an unclosed or empty fence stays literal. */
-function parseFlow(source: string): SlackNode[] {
+function parseFlow(source: string, emojiByName: ReadonlyMap<string, string>): SlackNode[] {
   const nodes: SlackNode[] = [];
   let cursor = 0;
   for (const [start, end] of fenceSpans(source)) {
-    for (const node of parseInline(trimNewline(source.slice(cursor, start), 'end'))) nodes.push(node);
+    for (const node of parseInline(trimNewline(source.slice(cursor, start), 'end'), emojiByName))
+      nodes.push(node);
     const code = source.slice(start + FENCE.length, end - FENCE.length);
     nodes.push({ type: 'code-block', text: codeText(trimNewline(trimNewline(code, 'start'), 'end')) });
     cursor = source[end] === '\n' ? end + 1 : end;
   }
-  for (const node of parseInline(source.slice(cursor))) {
+  for (const node of parseInline(source.slice(cursor), emojiByName)) {
     const last = nodes[nodes.length - 1];
     if (node.type === 'text' && last?.type === 'text') last.text += node.text;
     else nodes.push(node);
@@ -309,8 +313,16 @@ function stripMarker(line: string, markers: readonly string[]): string | null {
 /**
  * Lines starting with `>` (Slack sends `&gt;`) are quoted, consecutive ones together; `>>>` quotes the rest of the
  * message. A line that starts inside a code fence belongs to the block the fence opened in.
+ *
+ * A `:short_name:` outside code becomes its emoji when `standardEmoji` has it. Slack's whole table stays on the
+ * server, which sends each message with the emoji its own short names stand for (`standard_emoji`,
+ * docs/decisions/170); a name missing from it, as a workspace's custom emoji are, stays `:name:` text.
  */
-export function parseSlackMrkdwn(text: string): SlackNode[] {
+export function parseSlackMrkdwn(
+  text: string,
+  standardEmoji: readonly StandardEmoji[] | undefined,
+): SlackNode[] {
+  const emojiByName = new Map(standardEmoji?.map(({ name, emoji }) => [name, emoji]));
   const spans = fenceSpans(text);
   const blocks: { quoted: boolean; lines: string[] }[] = [];
   let spanIndex = 0;
@@ -344,7 +356,7 @@ export function parseSlackMrkdwn(text: string): SlackNode[] {
 
   const root: SlackNode[] = [];
   for (const block of blocks) {
-    const children = parseFlow(block.lines.join('\n'));
+    const children = parseFlow(block.lines.join('\n'), emojiByName);
     if (block.quoted) root.push({ type: 'quote', children });
     else for (const child of children) root.push(child);
   }

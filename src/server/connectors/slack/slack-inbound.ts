@@ -15,6 +15,7 @@ import { type ConnectorAccount, type Gathered } from '../connector-account.ts';
 import type { SlackClient } from './slack-client.ts';
 import { ProviderError } from '../provider-error.ts';
 import { rememberConversationNames, rememberNames } from './slack-names.ts';
+import { standardEmojiIn } from './slack-emoji.ts';
 import { slackDisplayName, slackUserInfoSchema, type SlackUser } from './slack-oauth.ts';
 import { isDirect, searchWorkspace, type SearchMatch } from './slack-searches.ts';
 
@@ -46,14 +47,24 @@ function unlabelledMentions(text: string): string[] {
  * Search gives mentions as bare ids; the timeline shows names, so each known one gets Slack's `|name` label.
  * Characters that would end the markup early are left out of the label.
  */
-export function withMentionNames(
-  text: string,
-  nameOf: (userId: string) => string | null | undefined,
-): string {
+function withMentionNames(text: string, nameOf: (userId: string) => string | null | undefined): string {
   return text.replace(UNLABELLED_MENTION, (markup, userId: string) => {
     const name = nameOf(userId)?.replace(/[<>|]/g, '').trim();
     return name ? `<@${userId}|${name}>` : markup;
   });
+}
+
+/**
+ * The text the timeline shows for a Slack text, its mentions labelled with names, and the standard emoji its short
+ * names stand for, so that the browser draws them without Slack's table (docs/decisions/170).
+ */
+export function slackContent(
+  text: string,
+  nameOf: (userId: string) => string | null | undefined,
+): Pick<SlackSourceMessage, 'content' | 'standard_emoji'> {
+  const content = withMentionNames(text, nameOf);
+  const standardEmoji = standardEmojiIn(content);
+  return standardEmoji ? { content, standard_emoji: standardEmoji } : { content };
 }
 
 export type SlackGatherContext = {
@@ -214,7 +225,7 @@ export function slackSourceMessage(input: {
     ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
     platform_message_id: slackPlatformMessageId(input.channelId, input.ts),
     body: input.text,
-    content: withMentionNames(input.text, input.nameOf),
+    ...slackContent(input.text, input.nameOf),
     send_time: sendTime,
     formatted_time: new Date(sendTime * 1000).toISOString(),
     account: { account_id: input.sender.id, name: input.sender.name, avatar_image_url: input.sender.avatar },

@@ -21,13 +21,15 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REFRESH_SEARCH_EVERY_MS } from '../slack-intake/slack-intake.service.ts';
 
+const TICKETS_BOOKED = '<@U0ALICE00> tickets are booked :tada: :party-parrot:';
+
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
 const logLines: string[] = [];
 const responseBodies: string[] = [];
 
 beforeAll(async () => {
-  // The default workspace, plus a thread reply that mentions Alice in her own thread.
+  // The default workspace, plus a thread reply that mentions Alice in her own thread, with a standard and a custom emoji.
   const now = Date.now();
   const seed = defaultSlackSeed(now);
   const team = seed.teams[0]!;
@@ -36,7 +38,7 @@ beforeAll(async () => {
     channel: 'C0GENERAL',
     ts: slackTs(now, 10 * 60),
     user: 'U0BOB0000',
-    text: '<@U0ALICE00> tickets are booked',
+    text: TICKETS_BOOKED,
     thread_ts: parent.ts,
   });
   emulator = await startSlackEmulator({ seed });
@@ -155,7 +157,7 @@ describe('gathering Slack messages', () => {
         '<!subteam^S0DESIGN|@design> mockups please',
         'Are you around?',
         '<@U0ALICE00> 明日の件、よろしくお願いします',
-        '<@U0ALICE00> tickets are booked',
+        TICKETS_BOOKED,
       ].sort(),
     );
     // #random's '<!channel> cake in the kitchen' is found by search but not for Alice: she is not in #random.
@@ -163,7 +165,10 @@ describe('gathering Slack messages', () => {
     expect(byText['<@U0ALICE00> can you check the release notes?']!.content).toMatch(
       /^<@U0ALICE00\|[^>]+> can you check the release notes\?$/,
     );
-    const threadReply = byText['<@U0ALICE00> tickets are booked']!;
+    const threadReply = byText[TICKETS_BOOKED]!;
+    // The standard short name travels with its emoji, so the browser needs no table; the custom one stays text.
+    expect(threadReply.standard_emoji).toEqual([{ name: 'tada', emoji: '🎉' }]);
+    expect(byText['Are you around?']!.standard_emoji).toBeUndefined();
     expect(threadReply.mention_types).toMatchObject({ is_reply: true, is_direct_mention: true });
     expect(threadReply.thread_ts).toBeDefined();
     expect(threadReply.thread_ts).not.toBe(threadReply.ts);

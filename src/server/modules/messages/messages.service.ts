@@ -64,7 +64,7 @@ export type FetchOptions = {
 };
 
 /** Bump when the cached result shape changes, so a shared cache never hands an old shape to new code. */
-const CACHE_VERSION = 'v3';
+const CACHE_VERSION = 'v4';
 /**
  * How long an account's last good messages are kept to stand in for a failed gathering (docs/decisions/080). Like
  * every cached message, they live only in the cache and only for a time.

@@ -34,7 +34,7 @@ function placeOf(message: SourceMessage, language: Language): string {
 
 /** The first line of the message as plain text, cut to a notification's length. */
 export function firstLineOf(message: SourceMessage): string {
-  const text = plainTextOf(message.platform, message.content);
+  const text = plainTextOf(message);
   const line =
     text
       .split('\n')

@@ -39,10 +39,7 @@ export function buildSearchIndex(
       connection_id: message.account_info.connection_id,
       sender_id: String(message.account.account_id),
       mention_types: message.mention_types,
-      folded:
-        before?.content === message.content
-          ? before.folded
-          : foldText(plainTextOf(message.platform, message.content)),
+      folded: before?.content === message.content ? before.folded : foldText(plainTextOf(message)),
     };
   });
 }

@@ -37,7 +37,7 @@ async function highlighted(token: string, query: string): Promise<Record<string,
   return Object.fromEntries(
     found.matches.map((match) => {
       const message = byId.get(parseMessageId(match.id)!.platformMessageId)!;
-      const text = plainTextOf('chatwork', message.content);
+      const text = plainTextOf(message);
       return [message.body, match.highlights.map((range) => text.slice(range.start, range.end))];
     }),
   );

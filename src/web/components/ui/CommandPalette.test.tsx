@@ -132,7 +132,7 @@ describe('CommandPalette', () => {
 });
 
 describe('ShortcutHelp', () => {
-  it('lists the shortcuts by group, sequences as "g then i"', () => {
+  it('lists the shortcuts by group, sequences as "g then i"', async () => {
     render(
       <ShortcutHelp
         open
@@ -143,7 +143,7 @@ describe('ShortcutHelp', () => {
         ]}
       />,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     const going = within(dialog).getByRole('region', { name: 'Going' });
     expect(within(going).getByRole('term')).toHaveTextContent('Go to the inbox');
     expect(within(going).getByRole('definition')).toHaveTextContent('g then i');

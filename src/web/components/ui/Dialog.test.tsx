@@ -42,7 +42,7 @@ async function openDialog(props: { focusConfirm?: boolean } = {}) {
   const user = userEvent.setup();
   render(<DeleteAccount {...props} />);
   await user.click(screen.getByRole('button', { name: 'Delete account' }));
-  return { user, dialog: screen.getByRole('dialog') };
+  return { user, dialog: await screen.findByRole('dialog') };
 }
 
 describe('Dialog', () => {

@@ -1,6 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
-import { ModalFrame } from './ModalFrame.tsx';
+import type { DialogPopup } from './DialogPopup.tsx';
+import { LazyModal } from './LazyModal.tsx';
+import { modalCode } from './modal-code.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -19,44 +20,14 @@ export interface DialogProps {
   scrollableByKeyboard?: boolean;
 }
 
-/** A modal dialog: focus trapped inside, the rest of the page inert and unscrollable until it closes. */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  initialFocusRef,
-  returnFocusRef,
-  scrollableByKeyboard = false,
-}: DialogProps) {
-  return (
-    <ModalFrame
-      open={open}
-      onClose={onClose}
-      described={description !== undefined}
-      initialFocusRef={initialFocusRef}
-      returnFocusRef={returnFocusRef}
-      className="fixed top-1/2 left-1/2 z-40 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white py-6 shadow-xl focus:outline-none"
-    >
-      <div className="px-6 pr-14">
-        <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-        {description !== undefined && (
-          <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-            {description}
-          </RadixDialog.Description>
-        )}
-      </div>
-      {children !== undefined && (
-        <div
-          tabIndex={scrollableByKeyboard ? 0 : undefined}
-          className="min-h-0 flex-1 overflow-y-auto px-6 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          {children}
-        </div>
-      )}
-      {footer !== undefined && <div className="flex flex-wrap justify-end gap-2 px-6 pt-2">{footer}</div>}
-    </ModalFrame>
-  );
+const popupCode = modalCode<typeof DialogPopup>(() =>
+  import('./DialogPopup.tsx').then((module) => module.DialogPopup),
+);
+
+/**
+ * A modal dialog: focus trapped inside, the rest of the page inert and unscrollable until it closes. Its code comes
+ * when first wanted (`LazyModal`); until then a closed dialog renders nothing, as it would anyway.
+ */
+export function Dialog(props: DialogProps) {
+  return <LazyModal code={popupCode} modalProps={props} />;
 }

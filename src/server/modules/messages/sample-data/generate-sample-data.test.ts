@@ -143,6 +143,12 @@ describe.each(languages)('sample data in %s', (language) => {
       ).toEqual([]);
     }
     expect(has((m) => /<@U[A-Z0-9]+>/.test(m.body) && /<@U[A-Z0-9]+\|[^>]+>/.test(m.content))).toBe(true);
+    // Standard short names come with their emoji, since the browser has no table of its own.
+    const tadaOf = (m: SlackSourceMessage) => m.standard_emoji?.find((entry) => entry.name === 'tada')?.emoji;
+    expect(has((m) => m.content.includes(':tada:') && tadaOf(m) === '🎉')).toBe(true);
+    for (const message of slackMessages.filter((m) => !m.content.includes(':'))) {
+      expect(message.standard_emoji).toBeUndefined();
+    }
     for (const notation of [
       /<@U[A-Z0-9]+>/,
       /<@U[A-Z0-9]+\|[^>]+>/,

@@ -1,4 +1,4 @@
-import { withMentionNames } from '../../../connectors/slack/slack-inbound.ts';
+import { slackContent } from '../../../connectors/slack/slack-inbound.ts';
 import {
   accountCounts,
   classifySlackMessage,
@@ -319,8 +319,8 @@ export function generateSlackSample(options: SampleOptions): SampleAccount<'slac
       ...(draft.threadTs ? { thread_ts: draft.threadTs } : {}),
       platform_message_id: slackPlatformMessageId(conversation.id, draft.ts),
       body: draft.text,
-      // Labelled like a gathered message's content, so the timeline shows names rather than ids.
-      content: withMentionNames(draft.text, (userId) => workspace.names.get(userId)),
+      // Made like a gathered message's content, so the timeline shows names rather than ids, and emoji.
+      ...slackContent(draft.text, (userId) => workspace.names.get(userId)),
       send_time: sendTime,
       formatted_time: isoAt(sendTime),
       account: {

@@ -207,4 +207,18 @@ describe('ChatWork content on a card', () => {
     expect(text).toHaveTextContent('Aiko Tanaka and Kenji will review.');
     expect(screen.getByRole('img', { name: 'User 3003' })).toBeInTheDocument();
   });
+
+  it('draws the standard emoji a Slack message carries, naming each on hover; a custom one stays text', () => {
+    stubApi({});
+    renderCard({
+      ...chatworkMessage('5'),
+      platform: 'slack',
+      content: 'Shipped :tada: :party-parrot:',
+      standard_emoji: [{ name: 'tada', emoji: '🎉' }],
+      location: { type: 'channel', name: 'general', id: 'C1' },
+    });
+
+    expect(screen.getByTitle(':tada:')).toHaveTextContent(/^🎉$/);
+    expect(screen.getByText(/^Shipped/).closest('div')).toHaveTextContent('Shipped 🎉 :party-parrot:');
+  });
 });

@@ -266,7 +266,13 @@ function MessageCardView({
               isLong && !expanded ? 'line-clamp-4' : ''
             }`}
           >
-            <MessageText platform={message.platform} text={message.content} known={known} marks={marks} />
+            <MessageText
+              platform={message.platform}
+              text={message.content}
+              standardEmoji={message.standard_emoji}
+              known={known}
+              marks={marks}
+            />
           </div>
           {(cut || expanded) && (
             <button

@@ -19,7 +19,8 @@ function slackMessage(): UnifiedMessage {
     ...base,
     id: 'slack:C1:1767225600.000100',
     platform: 'slack',
-    content: 'Deploy *today* please <@U1>',
+    content: 'Deploy *today* please <@U1> :rocket: :party-parrot:',
+    standard_emoji: [{ name: 'rocket', emoji: '🚀' }],
     location: { type: 'channel', name: 'general', id: 'C1' },
     original_url: 'https://acme.slack.com/archives/C1/p1767225600000100',
   };
@@ -96,7 +97,9 @@ describe.each(['en', 'jp'] as const)('compact message row (%s)', (language) => {
   it('shows a Slack message as plain text in its channel', () => {
     renderRow(slackMessage());
     expect(screen.getByText(text.channel)).toBeInTheDocument();
-    expect(screen.getByText(/Deploy today please/)).toBeInTheDocument();
+    expect(screen.getByText(/Deploy today please/)).toHaveTextContent(
+      'Deploy today please @U1 🚀 :party-parrot:',
+    );
     expect(screen.getByRole('article')).toHaveAttribute('data-message-id', slackMessage().id);
   });
 

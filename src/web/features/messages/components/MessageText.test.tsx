@@ -168,6 +168,18 @@ describe('MessageText with Slack mrkdwn', () => {
     expect(container).toHaveTextContent('answer');
   });
 
+  it('draws the standard short names the message carries as emoji, named on hover; others stay as typed', () => {
+    const { container } = render(
+      <MessageText
+        platform="slack"
+        text="Shipped :tada: :party-parrot: `:tada:`"
+        standardEmoji={[{ name: 'tada', emoji: '🎉' }]}
+      />,
+    );
+    expect(container).toHaveTextContent('Shipped 🎉 :party-parrot: :tada:');
+    expect(screen.getByTitle(':tada:')).toHaveTextContent(/^🎉$/);
+  });
+
   it('renders hostile input as inert text and unclosed markers literally', () => {
     const { container } = renderSlack('<script>alert(1)</script> &lt;img src=x onerror=alert(1)&gt; *bold');
     expect(container.querySelector('script, img, strong')).toBeNull();

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { CircleUserRound, ImageIcon, Info, Paperclip, TextQuote } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import type { Platform } from '../../../../contract/messages.ts';
+import type { Platform, StandardEmoji } from '../../../../contract/messages.ts';
 import type { Language } from '../../../../contract/auth-constants.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatMessageDate } from '../../../lib/relative-time.ts';
@@ -270,11 +270,14 @@ type Parsed = { mentionOnly: boolean } & (
 export function MessageText({
   platform,
   text,
+  standardEmoji,
   known = nothingKnown,
   marks = noMarks,
 }: {
   platform: Platform;
   text: string;
+  /** A Slack message's `standard_emoji`: its short names drawn as emoji. */
+  standardEmoji?: readonly StandardEmoji[];
   known?: KnownToMessage;
   marks?: readonly string[];
 }) {
@@ -284,9 +287,9 @@ export function MessageText({
       const nodes = parseChatworkNotation(text);
       return { platform, nodes, mentionOnly: isChatworkMentionOnly(nodes) };
     }
-    const nodes = parseSlackMrkdwn(text);
+    const nodes = parseSlackMrkdwn(text, standardEmoji);
     return { platform, nodes, mentionOnly: isSlackMentionOnly(nodes) };
-  }, [platform, text]);
+  }, [platform, text, standardEmoji]);
   const language: Language = currentLanguage();
   const formatTime = (unixSeconds: number) => formatMessageDate(unixSeconds, language);
 

@@ -11,7 +11,7 @@ const plainTexts = new WeakMap<UnifiedMessage, string>();
 export function messagePlainText(message: UnifiedMessage): string {
   let text = plainTexts.get(message);
   if (text === undefined) {
-    text = plainTextOf(message.platform, message.content);
+    text = plainTextOf(message);
     plainTexts.set(message, text);
   }
   return text;

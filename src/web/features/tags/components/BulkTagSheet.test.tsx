@@ -44,7 +44,7 @@ describe('bulk-tag sheet', () => {
           apiError(404, 'Not Found', 'The message does not carry this tag'),
       },
     );
-    expect(screen.getByRole('dialog', { name: 'Tag 2 messages' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Tag 2 messages' })).toBeVisible();
     expect(await option('Later')).toBePartiallyChecked();
     expect(await option('Urgent')).toBeChecked();
 
