@@ -4,14 +4,13 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { ApiError, isTransportError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDemoAccounts } from '../api/get-demo-accounts.ts';
 import { useLogin } from '../api/login.ts';
 import { useAuth } from '../hooks/use-auth.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, VerifyingSignIn } from './AuthCard.tsx';
 import { DemoAccountsBox } from './DemoAccountsBox.tsx';
 import { SocialSignInButtons, SocialSignInError } from './SocialSignIn.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -53,7 +52,7 @@ export function LoginPage() {
     password === demo.password &&
     demo.accounts.some((account) => account.email === email);
 
-  if (status === 'verifying') return <Spinner label={t('ui:verifying')} />;
+  if (status === 'verifying') return <VerifyingSignIn />;
   if (status === 'authenticated') return <Navigate to={navigationState.from ?? '/dashboard'} replace />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

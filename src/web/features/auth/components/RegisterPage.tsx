@@ -4,7 +4,6 @@ import { Link, Navigate } from 'react-router';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contract/auth.ts';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { NewPasswordField } from './NewPasswordField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +11,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRegister } from '../api/register.ts';
 import { useAuth } from '../hooks/use-auth.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, VerifyingSignIn } from './AuthCard.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
 const knownErrors = ['PASSWORD_TOO_COMMON'] as const;
@@ -48,7 +47,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (status === 'verifying') return <Spinner label={t('ui:verifying')} />;
+  if (status === 'verifying') return <VerifyingSignIn />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
   if (register.isSuccess) return <CheckInbox email={register.variables.email} />;
 
