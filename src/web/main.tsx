@@ -14,9 +14,9 @@ if (cspNonce) setNonce(cspNonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-// The router starts loading the first screen's chunks and strings now, beside the frame's strings rather than one
-// round trip after them (docs/decisions/166); the first render waits for the frame's strings (one small chunk)
-// rather than flash untranslated keys.
+// The router starts loading the first screen's chunks and strings now, and the check of a stored sign-in, beside
+// the frame's strings rather than one round trip after them (docs/decisions/166); the first render waits for the
+// frame's strings (one small chunk) rather than flash untranslated keys.
 const router = createAppRouter();
 void i18nReady.finally(() =>
   createRoot(container).render(

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { startSessionCheckEarly } from '../features/auth/lib/session-check-at-start.ts';
 import { lazyPage } from './lazy-page.ts';
 import { PageLoading } from './layouts/PageLoading.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -204,6 +205,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The router of the page, made as its script first runs: the first screen's code starts loading now, and so does the
+ * check of a stored sign-in, beside that code rather than after it has arrived and rendered.
+ */
 export function createAppRouter() {
+  startSessionCheckEarly();
   return createBrowserRouter(routes);
 }

@@ -2,16 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import type { AuthResponse, User } from '../../../../contract/auth.ts';
 import { onSessionEnded, renewAccessToken } from '../../../lib/api-client.ts';
-import { isReauthenticationPending } from '../../../lib/reauthentication.ts';
 import { forgetKeptInbox, setKeepingInbox } from '../../../lib/offline-inbox.ts';
-import { mayHoldSession } from '../../../lib/session-hint.ts';
 import { readTokenClaims } from '../../../lib/jwt.ts';
-import { isOAuthReturn, SIGN_IN_CALLBACK_PATH, verifyAtStart } from '../../../lib/start-verification.ts';
+import { isOAuthReturn } from '../../../lib/start-verification.ts';
 import { createTokenRefreshService } from '../../../lib/token-refresh-service.ts';
 import { resetSessionData } from '../../../lib/session-data.ts';
 import { accessTokenStore, forgetLegacyTokens } from '../../../lib/token-storage.ts';
-import { getMe, getMeRetrying } from '../api/get-me.ts';
+import { getMeRetrying } from '../api/get-me.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
+import { checksSessionAtStart, sessionCheckAtStart } from '../lib/session-check-at-start.ts';
 
 type AuthState =
   | { status: 'verifying'; user: null }
@@ -31,11 +30,7 @@ const AUTH_CHANNEL = 'matome.auth';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  // The sign-in callback starts the session itself, so nothing is checked (or awaited) there, unless the sign-in
-  // only confirms deleting the account: then the session that asked for it comes back.
-  const [checkAtStart] = useState(
-    () => window.location.pathname !== SIGN_IN_CALLBACK_PATH || isReauthenticationPending(),
-  );
+  const [checkAtStart] = useState(checksSessionAtStart);
   const [state, setState] = useState<AuthState>(checkAtStart ? VERIFYING : SIGNED_OUT);
 
   const endSession = useCallback(() => {
@@ -82,11 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const settle = (next: AuthState) =>
       active && setState((current) => (current.status === 'verifying' ? next : current));
     const afterOAuth = isOAuthReturn(window.location);
-    void verifyAtStart(
-      // verifyAtStart spaces the attempts (SPEC §4) itself.
-      async () => (mayHoldSession() && (await renewAccessToken()) ? getMe() : null),
-      { afterOAuth },
-    ).then((outcome) => {
+    void sessionCheckAtStart().then((outcome) => {
       if (outcome.kind === 'verified') return settle({ status: 'authenticated', user: outcome.value });
       // Back from a provider the sign-in may still be settling: show signed out without throwing a token away.
       if (outcome.kind === 'unreachable' && !afterOAuth) return active && endSession();

@@ -1,0 +1,46 @@
+import type { User } from '../../../../contract/auth.ts';
+import { renewAccessToken } from '../../../lib/api-client.ts';
+import { isReauthenticationPending } from '../../../lib/reauthentication.ts';
+import { mayHoldSession } from '../../../lib/session-hint.ts';
+import {
+  isOAuthReturn,
+  SIGN_IN_CALLBACK_PATH,
+  verifyAtStart,
+  type StartOutcome,
+} from '../../../lib/start-verification.ts';
+import { getMe } from '../api/get-me.ts';
+
+/**
+ * Whether the page checks a stored sign-in at start. The sign-in callback starts the session itself, so nothing is
+ * checked (or awaited) there, unless the sign-in only confirms deleting the account: then the session that asked
+ * for it comes back.
+ */
+export function checksSessionAtStart(): boolean {
+  return window.location.pathname !== SIGN_IN_CALLBACK_PATH || isReauthenticationPending();
+}
+
+function checkSession(): Promise<StartOutcome<User>> {
+  return verifyAtStart(
+    // verifyAtStart spaces the attempts (SPEC §4) itself.
+    async () => (mayHoldSession() && (await renewAccessToken()) ? getMe() : null),
+    { afterOAuth: isOAuthReturn(window.location) },
+  );
+}
+
+let startedEarly: Promise<StartOutcome<User>> | null = null;
+
+/**
+ * Starts the check as the page's script first runs (main.tsx), so the token renewal and the user's profile are
+ * asked for beside the first screen's code rather than after it has all arrived and rendered: on a phone's
+ * network that was more than a second of the signed-in first load.
+ */
+export function startSessionCheckEarly(): void {
+  if (checksSessionAtStart()) startedEarly ??= checkSession();
+}
+
+/** The check started early, taken once, or a new one (a page whose script did not start it, a test). */
+export function sessionCheckAtStart(): Promise<StartOutcome<User>> {
+  const started = startedEarly;
+  startedEarly = null;
+  return started ?? checkSession();
+}
