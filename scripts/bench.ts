@@ -15,7 +15,8 @@ import { serverBench } from './server-bench.ts';
  * 4× CPU slow-down (`inbox-render-bench.ts`), then issue 16's load scenario with two instances, two workers,
  * Redis and PostgreSQL (`load-bench.ts`, 5 minutes unless LOAD_MINUTES says otherwise), then issue 24's search over
  * 2,000 and 20,000 gathered messages beside a plain scan (`search-bench.ts`), then issue 26's inbox memory in the
- * browser after BENCH_LIVE_MINUTES (30) of live updates beside its reading at the start (`live-memory-bench.ts`).
+ * browser after BENCH_LIVE_MINUTES (30) of live updates beside its reading at the start, taken after a few minutes
+ * of live updates (`live-memory-bench.ts`).
  * A measurement, not a test: it fails only if it cannot run, and CI does not run it. BENCH_SKIP names parts to
  * leave out, comma-separated: server, gather, inbox, load, search, live.
  */
