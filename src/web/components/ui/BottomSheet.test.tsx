@@ -27,7 +27,7 @@ async function openSheet() {
   const user = userEvent.setup();
   render(<SheetOpener />);
   await user.click(screen.getByRole('button', { name: 'Edit tags' }));
-  return { user, sheet: screen.getByRole('dialog', { name: 'Tags' }) };
+  return { user, sheet: await screen.findByRole('dialog', { name: 'Tags' }) };
 }
 
 function swipe(distance: number) {

@@ -1,7 +1,6 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, useState, type PointerEvent } from 'react';
 import type { BottomSheetProps } from './BottomSheet.tsx';
-import { ModalFrame } from './ModalFrame.tsx';
+import { ModalFrame, ModalHeading } from './ModalFrame.tsx';
 
 /** SPEC §5 and §9: dragging a sheet down further than this closes it. */
 const SWIPE_CLOSE_DISTANCE_PX = 100;
@@ -47,12 +46,7 @@ export function BottomSheetPopup({ open, onClose, title, description, children, 
         className="cursor-grab touch-none px-5 pt-2 pr-14 pb-3 select-none"
       >
         <div aria-hidden="true" className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-300" />
-        <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-        {description !== undefined && (
-          <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-            {description}
-          </RadixDialog.Description>
-        )}
+        <ModalHeading title={title} description={description} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 text-sm text-slate-700">{children}</div>
       {footer !== undefined && <div className="flex flex-wrap justify-end gap-2 px-5 pt-3">{footer}</div>}

@@ -1,6 +1,5 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import type { DialogProps } from './Dialog.tsx';
-import { ModalFrame } from './ModalFrame.tsx';
+import { ModalFrame, ModalHeading } from './ModalFrame.tsx';
 
 /** The dialog itself, once its code has come (see `Dialog`). */
 export function DialogPopup({
@@ -24,12 +23,7 @@ export function DialogPopup({
       className="fixed top-1/2 left-1/2 z-40 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white py-6 shadow-xl focus:outline-none"
     >
       <div className="px-6 pr-14">
-        <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-        {description !== undefined && (
-          <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-            {description}
-          </RadixDialog.Description>
-        )}
+        <ModalHeading title={title} description={description} />
       </div>
       {children !== undefined && (
         <div

@@ -91,3 +91,17 @@ export function ModalFrame({
     </RadixDialog.Root>
   );
 }
+
+/** A modal's title and, when it has one, its description, as every dialog and sheet shows them. */
+export function ModalHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {
+  return (
+    <>
+      <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+      {description !== undefined && (
+        <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+          {description}
+        </RadixDialog.Description>
+      )}
+    </>
+  );
+}
