@@ -10,7 +10,9 @@ const MIN_MOVE_PX = 8;
 export function useHideOnScroll(offsetPx: number): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
+    // A screen starts at its top. Reading the scroll position here would make the browser lay out the screen just
+    // drawn at once, inside the task that mounts it (decision 174).
+    let last = 0;
     const onScroll = () => {
       const y = window.scrollY;
       if (Math.abs(y - last) < MIN_MOVE_PX) return;
