@@ -51,15 +51,12 @@ const DEFAULT_WARM_UP_MINUTES = 3;
 /** How often the heap is read between the start and the end, to show whether it still grows or has levelled off. */
 const READING_EVERY_MINUTES = 5;
 
-function positive(value: string | undefined, fallback: number, name: string): number {
-  const number = Number(value ?? fallback);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number`);
-  return number;
-}
-
-function notNegative(value: string | undefined, fallback: number, name: string): number {
-  const number = Number(value ?? fallback);
-  if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be zero or a positive number`);
+/** A number of the bench's settings from the environment: above zero (or zero too, where that means "none"). */
+function setting(name: string, fallback: number, { zeroAllowed = false } = {}): number {
+  const number = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(number) || number < 0 || (number === 0 && !zeroAllowed)) {
+    throw new Error(`${name} must be ${zeroAllowed ? 'zero or ' : ''}a positive number`);
+  }
   return number;
 }
 
@@ -94,8 +91,8 @@ const growth = (from: number, to: number) => (to - from) / from;
 const percent = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(1)} %`;
 
 export async function liveMemory(): Promise<string[]> {
-  const minutes = positive(process.env.BENCH_LIVE_MINUTES, 30, 'BENCH_LIVE_MINUTES');
-  const eventSeconds = positive(process.env.BENCH_LIVE_EVENT_SECONDS, 5, 'BENCH_LIVE_EVENT_SECONDS');
+  const minutes = setting('BENCH_LIVE_MINUTES', 30);
+  const eventSeconds = setting('BENCH_LIVE_EVENT_SECONDS', 5);
   const databaseUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
@@ -164,7 +161,7 @@ export async function liveMemory(): Promise<string[]> {
     };
     await post();
     await page.getByRole('button', { name: /^\d+ new messages?$/ }).waitFor({ timeout: 30_000 });
-    const warmUp = positive(process.env.BENCH_LIVE_WARM_UP, DEFAULT_WARM_UP_MESSAGES, 'BENCH_LIVE_WARM_UP');
+    const warmUp = setting('BENCH_LIVE_WARM_UP', DEFAULT_WARM_UP_MESSAGES);
     for (let warming = 0; warming < warmUp; warming += 1) await post();
     await page.waitForTimeout(2_000);
     await revealArrived(page);
@@ -193,11 +190,9 @@ export async function liveMemory(): Promise<string[]> {
       return reveals;
     };
 
-    const warmUpMinutes = notNegative(
-      process.env.BENCH_LIVE_WARM_UP_MINUTES,
-      DEFAULT_WARM_UP_MINUTES,
-      'BENCH_LIVE_WARM_UP_MINUTES',
-    );
+    const warmUpMinutes = setting('BENCH_LIVE_WARM_UP_MINUTES', DEFAULT_WARM_UP_MINUTES, {
+      zeroAllowed: true,
+    });
     await receive(warmUpMinutes * 60_000);
     await page.waitForTimeout(2_000);
     await revealArrived(page);
