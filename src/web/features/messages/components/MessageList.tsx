@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, useEffect, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
@@ -138,13 +138,17 @@ export function MessageList({
   // The list's own filter decides what is listed (live messages included, as the views count them); the server's
   // matches give the marks to highlight, with the same folding and the same plain text.
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
-  const counts = useMemo(() => facetCounts(listed, filters), [listed, filters]);
+  // A filter change shows its cards in the frame of the click; the header (its counts, its pressed filters) and the
+  // view tabs follow in the next frame, drawn in the background (decision 174): they are most of the click's work.
+  const headerFilters = useDeferredValue(filters);
+  const headerShown = useDeferredValue(filtered.length);
+  const counts = useMemo(() => facetCounts(listed, headerFilters), [listed, headerFilters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const savedViews = useSavedViews({
     listed,
     pending: live.pending,
     snoozedCount: triaged.waiting.length,
-    filters,
+    filters: headerFilters,
     state: triaged.view === 'inbox' || triaged.view === 'snoozed' ? triaged.view : null,
     apply: (next, state) => {
       dispatch({ type: 'apply', filters: next });
@@ -338,7 +342,7 @@ export function MessageList({
   const inboxList = (
     <div className="space-y-4" {...viewPanel}>
       <MessageListHeader
-        filters={filters}
+        filters={headerFilters}
         counts={counts}
         tags={tags}
         connections={connections}
@@ -352,7 +356,7 @@ export function MessageList({
         showingHidden={showHidden}
         onToggleHidden={toggleHidden}
         onShowShortcuts={showShortcuts}
-        shown={filtered.length}
+        shown={headerShown}
         density={density}
         onDensityChange={setDensity}
         searchBox={searchBox}

@@ -112,10 +112,10 @@ export function MessagePage({
     />
   );
   return (
-    <div ref={listTopRef} className="scroll-mt-20 space-y-3">
-      {pagination('top')}
-      <CardTriageContext value={onTriageCard ?? null}>
-        <RepeatedTextScope>
+    <RepeatedTextScope>
+      <div ref={listTopRef} className="scroll-mt-20 space-y-3">
+        {pagination('top')}
+        <CardTriageContext value={onTriageCard ?? null}>
           <ol
             id={listId}
             aria-label={t('list.label')}
@@ -139,9 +139,9 @@ export function MessagePage({
               ),
             )}
           </ol>
-        </RepeatedTextScope>
-      </CardTriageContext>
-      {pagination('bottom')}
-    </div>
+        </CardTriageContext>
+        {pagination('bottom')}
+      </div>
+    </RepeatedTextScope>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 import { pageRange, pageWindow } from '../../../lib/page-window.ts';
 
 interface PaginationProps {
@@ -15,7 +15,7 @@ const buttonClassName =
   'inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 export function Pagination({ page, pageCount, pageSize, total, position, onPageChange }: PaginationProps) {
-  const { t } = useTranslation('messages');
+  const t = useRepeatedText('messages');
   const { from, to } = pageRange(page, pageSize, total);
   return (
     <nav
