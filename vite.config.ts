@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
 import { landingPage } from './scripts/landing-page-plugin.ts';
+import { pagePreloads } from './scripts/page-preloads-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { pwaOptions } from './scripts/pwa-options.ts';
 
@@ -13,7 +14,15 @@ const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), helpPdfs(), landingPage(), VitePWA(pwaOptions), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    helpPdfs(),
+    landingPage(),
+    pagePreloads(webRoot),
+    VitePWA(pwaOptions),
+    precompress(),
+  ],
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {

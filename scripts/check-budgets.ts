@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -59,7 +61,16 @@ const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
 ];
-const assetsDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+/**
+ * `WEB_DIST_DIR=/some/build` measures a build made elsewhere (the server reads the same variable), so two builds
+ * can be compared in one session; without it the script builds dist/web when it is stale.
+ */
+const assetsDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : fileURLToPath(new URL('../dist/web', import.meta.url));
+/** `LIGHTHOUSE_REPORTS=/some/dir` keeps each run's full report there as JSON, to see what a score is made of. */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -176,9 +187,16 @@ const TRACE_FAILURES = new Set([
 ]);
 const ATTEMPTS = 3;
 
-async function lighthouseRun(chrome: LaunchedChrome, url: string, withQuality: boolean): Promise<Run> {
+/** `beforeEach` runs before every attempt: a retried /dashboard run must start from an empty cache too. */
+async function lighthouseRun(
+  chrome: LaunchedChrome,
+  url: string,
+  withQuality: boolean,
+  beforeEach?: () => Promise<void>,
+): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
+      await beforeEach?.();
       return await lighthouseAttempt(chrome, url, withQuality);
     } catch (error) {
       if (!(error instanceof TraceNotRecorded) || attempt === ATTEMPTS) throw error;
@@ -204,6 +222,12 @@ async function lighthouseAttempt(chrome: LaunchedChrome, url: string, withQualit
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories },
     { extends: 'lighthouse:default', settings: { formFactor: 'mobile', disableStorageReset: true } },
   );
+  if (reportsDir && result) {
+    mkdirSync(reportsDir, { recursive: true });
+    reportCount += 1;
+    const name = `${String(reportCount).padStart(2, '0')}${new URL(url).pathname.replaceAll('/', '-') || '-'}.json`;
+    writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
+  }
   const landedOn = result ? new URL(result.lhr.finalDisplayedUrl).pathname : null;
   if (landedOn !== new URL(url).pathname) throw new Error(`${url} ended on ${landedOn}, not the page itself`);
   const score = result?.lhr.categories.performance?.score;
@@ -231,7 +255,7 @@ async function lighthouseAttempt(chrome: LaunchedChrome, url: string, withQualit
   return { score: Math.round(score * 100), cls, metrics, quality };
 }
 
-ensureWebBuild();
+if (!process.env.WEB_DIST_DIR) ensureWebBuild();
 const app: BuiltApp = await startBuiltApp();
 let failed = false;
 try {
@@ -282,8 +306,8 @@ try {
       }
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        if (everyRun) await emptyCaches(chrome, app.base);
-        runs.push(await lighthouseRun(chrome, `${app.base}${pagePath}`, quality));
+        const empty = everyRun ? () => emptyCaches(chrome, app.base) : undefined;
+        runs.push(await lighthouseRun(chrome, `${app.base}${pagePath}`, quality, empty));
       }
       const scores = runs.map((run) => run.score);
       const score = everyRun ? Math.min(...scores) : median(scores);

@@ -13,6 +13,7 @@ const sources = [
   'scripts/help-pdfs-plugin.ts',
   'scripts/precompress-plugin.ts',
   'scripts/landing-page-plugin.ts',
+  'scripts/page-preloads-plugin.ts',
   'src/server/plugins/page-meta.ts',
   'vite.config.ts',
   'package-lock.json',

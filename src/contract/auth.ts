@@ -80,7 +80,11 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export const authResponseSchema = z.object({ user: userSchema, tokens: tokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema });
-export const refreshResponseSchema = z.object({ tokens: tokensSchema });
+/**
+ * A renewal names the user too, so a page starting up needs no `/auth/me` one round trip later (docs/decisions/173);
+ * optional, so a page of this version still works with a server from before it.
+ */
+export const refreshResponseSchema = z.object({ tokens: tokensSchema, user: z.optional(userSchema) });
 /** An answer that says only what happens next ("check your inbox"), the same whatever the account's state. */
 export const acceptedResponseSchema = z.object({ message: z.string() });
 

@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { languages } from '../../contract/auth-constants.ts';
+import { LANGUAGE_COOKIE, languages, SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
 import { FILE_FOLDERS, landingPageFile, PAGE_PATHS } from '../../contract/pages.ts';
 import { acceptedEncoding, encodeText } from '../lib/encoded-answer.ts';
 import { apiNotFound } from './errors.ts';
-import { landingVariant } from './page-meta.ts';
+import { landingVariant, pageLanguage } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -46,6 +47,49 @@ function readIfBuilt(filePath: string): string | null {
   return existsSync(filePath) ? readFileSync(filePath, 'utf8') : null;
 }
 
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** The build's list of what each page loads (`scripts/page-preloads-plugin.ts`); an older build has none. */
+function readPagePreloads(root: string): PagePreloads['pages'] {
+  const text = readIfBuilt(path.join(root, PAGE_PRELOADS_FILE));
+  if (text === null) return {};
+  const pages = (JSON.parse(text) as PagePreloads).pages;
+  // Only hashed asset paths go into a page: nothing in the file can write markup.
+  const files = Object.values(pages).flatMap((page) => [
+    ...page.scripts,
+    ...page.styles,
+    ...Object.values(page.strings).flat(),
+  ]);
+  const unexpected = files.find((file) => !ASSET_PATH.test(file));
+  if (unexpected !== undefined)
+    throw new Error(`${PAGE_PRELOADS_FILE} names ${unexpected}, not a built asset`);
+  return pages;
+}
+
+/**
+ * The links that start a page's own scripts (its lazy routes, their imports, its strings in the page's language)
+ * while the entry is still arriving, instead of after it has arrived and run: on a phone's network that was one
+ * round trip and the entry's start-up before the first screen's code was asked for (docs/decisions/173). A page
+ * only a signed-in visitor sees gets them only from a browser that holds a session; anyone else is sent to sign in.
+ */
+function preloadLinks(page: PagePreloads['pages'][string] | undefined, request: FastifyRequest): string {
+  if (!page) return '';
+  if (page.signedIn && request.cookies[SESSION_HINT_COOKIE] === undefined) return '';
+  const language = pageLanguage(
+    request.query,
+    request.cookies[LANGUAGE_COOKIE],
+    request.headers['accept-language'],
+  );
+  const nonce = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
+  return [
+    ...(page.strings[language] ?? []).map(
+      (file) => `<link rel="modulepreload" crossorigin href="${file}" ${nonce}>`,
+    ),
+    ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}" ${nonce}>`),
+    ...page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${file}" ${nonce}>`),
+  ].join('');
+}
+
 /**
  * Serves the built web app: hashed assets cached for good; the landing page as the HTML the build made of it in the
  * visitor's language (docs/decisions/138); and index.html, the single-page app, for every other page, all
@@ -60,6 +104,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const root = path.resolve(distDir);
   const indexHtml = readIfBuilt(path.join(root, 'index.html'));
+  const pagePreloads = readPagePreloads(root);
   const landingHtml = new Map<string, string>();
   for (const language of languages) {
     for (const signedIn of [false, true]) {
@@ -100,9 +145,16 @@ export async function registerWebApp(
     if (indexHtml !== null && isPage) {
       const nonce = randomBytes(16).toString('base64');
       const landing = landingVariant(request.query, request.cookies, request.headers['accept-language']);
+      const landingPage =
+        pathName === '/' && landingHtml.get(landingPageFile(landing.language, landing.signedIn));
       const html =
-        (pathName === '/' && landingHtml.get(landingPageFile(landing.language, landing.signedIn))) ||
-        indexHtml;
+        landingPage ||
+        indexHtml.replace(
+          '</head>',
+          `${preloadLinks(pagePaths.has(pathName) ? pagePreloads[pathName] : undefined, request)}</head>`,
+        );
+      // The preloads follow the page's language and the session hint.
+      reply.header('vary', 'Accept-Language, Cookie');
       const page = pageHtml(html, request, reply).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .code(pagePaths.has(pathName) ? 200 : 404)

@@ -1,4 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/auth-constants.ts';
+import type { User } from '../../contract/auth.ts';
 import { reportReachable, reportUnreachable } from './connectivity.ts';
 import { i18n } from './i18n.ts';
 import { accessTokenStore } from './token-storage.ts';
@@ -124,6 +125,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 const REFRESH_LOCK_NAME = 'matome.token-refresh';
 const sessionEndedListeners = new Set<() => void>();
 let renewal: Promise<boolean> | null = null;
+/** The signed-in user as the last renewal's answer named them (docs/decisions/173); taken once. */
+let renewedUser: User | null = null;
 
 /** Called when the session turned out to be over (its refresh cookie no longer works). */
 export function onSessionEnded(listener: () => void): () => void {
@@ -148,13 +151,15 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 export function renewAccessToken(): Promise<boolean> {
   renewal ??= withRefreshLock(async () => {
     const before = accessTokenStore.get();
+    renewedUser = null;
     try {
-      const { tokens } = await apiRequest('/auth/refresh', {
+      const { tokens, user } = await apiRequest('/auth/refresh', {
         method: 'POST',
         schema: async () => (await import('../../contract/auth.ts')).refreshResponseSchema,
         renewOnExpiry: false,
       });
       accessTokenStore.set(tokens.accessToken);
+      renewedUser = user ?? null;
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || error.statusCode !== 401) throw error;
@@ -166,6 +171,16 @@ export function renewAccessToken(): Promise<boolean> {
     renewal = null;
   });
   return renewal;
+}
+
+/**
+ * The user the last renewal's answer named, once: the start-up check of a stored session reads it rather than ask
+ * `/auth/me` one round trip later (docs/decisions/173). Null when the server did not send it (an older server).
+ */
+export function takeRenewedUser(): User | null {
+  const user = renewedUser;
+  renewedUser = null;
+  return user;
 }
 
 /**

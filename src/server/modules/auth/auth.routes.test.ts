@@ -197,6 +197,13 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(rotated)).statusCode).toBe(200);
   });
 
+  it('names the user as /auth/me would, so a page starting up need not ask it next', async () => {
+    const { tokens } = await registerUser(app());
+    const renewed = refreshResponseSchema.parse((await refresh(tokens.refreshToken)).json());
+    const { user } = (await me(renewed.tokens.accessToken)).json<{ user: unknown }>();
+    expect(renewed.user).toEqual(user);
+  });
+
   it('refuses a request without the CSRF header, or one a browser says came from another site', async () => {
     const { tokens } = await registerUser(app());
     const refused: Record<string, string>[] = [

@@ -125,7 +125,10 @@ export function authRoutes({ service, cookies, throttle, demo, limiters = memory
           if (!refreshToken) {
             throw new HttpError(401, 'Refresh token is invalid or expired', 'INVALID_REFRESH_TOKEN');
           }
-          return { tokens: cookies.sendSignedIn(reply, await service.refresh(refreshToken)) };
+          const signedIn = await service.refresh(refreshToken);
+          // The page starting up would ask /auth/me next; it gets the user here, one round trip sooner.
+          const user = await service.getUser(signedIn.userId);
+          return { tokens: cookies.sendSignedIn(reply, signedIn), user };
         } catch (error) {
           if (error instanceof HttpError && error.code === 'REFRESH_TOKEN_REUSED') {
             logSecurityEvent(request, { event: 'refresh_token_reused' });

@@ -101,9 +101,11 @@ export function createAuthService(deps: {
       };
     },
 
-    async refresh(refreshToken: string): Promise<SignedIn> {
+    /** The session's next tokens, and whose session it is. */
+    async refresh(refreshToken: string): Promise<SignedIn & { userId: string }> {
       const session = await sessions.rotate(refreshToken);
       return {
+        userId: session.userId,
         accessToken: await accessTokens.sign({
           userId: session.userId,
           sessionFamilyId: session.sessionId,

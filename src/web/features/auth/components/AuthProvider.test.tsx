@@ -64,6 +64,18 @@ describe('AuthProvider', () => {
     expect(accessTokenStore.get()).toBeTruthy();
   });
 
+  it('takes the user from the renewal’s answer when the server names them there, without asking /auth/me', async () => {
+    const fetchMock = stubApi({
+      ...signedInHandlers,
+      'POST /api/auth/refresh': () =>
+        json(200, { tokens: { accessToken: fakeAccessToken(15 * 60) }, user: demoUser }),
+    });
+    renderRouter(routes, '/', { layout: AuthProvider });
+
+    expect(await screen.findByText('authenticated Demo User')).toBeVisible();
+    expect(urls(fetchMock)).toEqual(['/api/auth/refresh']);
+  });
+
   it('keeps no token in localStorage or sessionStorage, and removes what an older version left there', async () => {
     window.localStorage.setItem('matome.refreshToken', 'old-refresh-token');
     window.sessionStorage.setItem('matome.accessToken', 'old-access-token');

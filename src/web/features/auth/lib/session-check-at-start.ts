@@ -1,5 +1,5 @@
 import type { User } from '../../../../contract/auth.ts';
-import { renewAccessToken } from '../../../lib/api-client.ts';
+import { renewAccessToken, takeRenewedUser } from '../../../lib/api-client.ts';
 import { isReauthenticationPending } from '../../../lib/reauthentication.ts';
 import { mayHoldSession } from '../../../lib/session-hint.ts';
 import {
@@ -21,8 +21,9 @@ export function checksSessionAtStart(): boolean {
 
 function checkSession(): Promise<StartOutcome<User>> {
   return verifyAtStart(
-    // verifyAtStart spaces the attempts (SPEC §4) itself.
-    async () => (mayHoldSession() && (await renewAccessToken()) ? getMe() : null),
+    // verifyAtStart spaces the attempts (SPEC §4) itself. The renewal's answer names the user, which saves asking
+    // /auth/me a round trip later (docs/decisions/173); an older server's does not.
+    async () => (mayHoldSession() && (await renewAccessToken()) ? (takeRenewedUser() ?? getMe()) : null),
     { afterOAuth: isOAuthReturn(window.location) },
   );
 }
