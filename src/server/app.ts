@@ -588,7 +588,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     version: appVersion,
     expose: settings.API_DOCS ?? settings.NODE_ENV !== 'production',
   });
-  registerAuthentication(app, (token) => authService.authenticate(token));
+  registerAuthentication(app, {
+    recall: (token) => authService.recall(token),
+    verify: (token) => authService.authenticate(token),
+  });
   registerWriteRateLimit(app);
 
   const healthRepo = createHealthRepo(database.db);

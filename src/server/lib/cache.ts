@@ -7,6 +7,11 @@ import { LRUCache } from 'lru-cache';
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
+  /**
+   * What `get` would answer, at once: only a cache in this process has it (a shared one must be asked over the
+   * network). A warm answer that finds everything it needs here is sent without waiting for a promise (decision 172).
+   */
+  peek?<T>(key: string): T | undefined;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix`, e.g. all entries of one user. */
@@ -62,10 +67,13 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): Cache {
     ...(options.now ? { perf: { now: options.now } } : {}),
   });
 
+  const peek = <T>(key: string) => store.get(key)?.value as T | undefined;
   return {
     async get<T>(key: string): Promise<T | undefined> {
-      return store.get(key)?.value as T | undefined;
+      return peek<T>(key);
     },
+
+    peek,
 
     async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
       assertPositiveTtl(ttlSeconds);

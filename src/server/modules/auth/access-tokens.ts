@@ -32,6 +32,18 @@ export function createAccessTokens(secret: string) {
     false,
     ['sign', 'verify'],
   );
+  /**
+   * At once, for a token verified before: its subject, or null from the second of its expiry on; undefined for a
+   * token never verified here (only `verify` can tell).
+   */
+  function recall(token: string): AccessTokenSubject | null | undefined {
+    const known = verified.get(token);
+    // Seconds, on the clock jose reads (`new Date()`), compared as jose compares them: a token is refused from
+    // the second of its `exp` on, whether it was remembered or not.
+    if (!known) return undefined;
+    return Math.floor(new Date().getTime() / 1000) < known.expiresAt ? known.subject : null;
+  }
+
   return {
     async sign(subject: AccessTokenSubject): Promise<string> {
       return new SignJWT({ userId: subject.userId, sid: subject.sessionFamilyId })
@@ -42,12 +54,12 @@ export function createAccessTokens(secret: string) {
         .sign(await key);
     },
 
+    recall,
+
     /** Returns the subject of a valid, unexpired token, or null for anything else. */
     async verify(token: string): Promise<AccessTokenSubject | null> {
-      const known = verified.get(token);
-      // Seconds, on the clock jose reads (`new Date()`), compared as jose compares them: a token is refused from
-      // the second of its `exp` on, whether it was remembered or not.
-      if (known) return Math.floor(new Date().getTime() / 1000) < known.expiresAt ? known.subject : null;
+      const known = recall(token);
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const claims = subjectClaimsSchema.safeParse(payload);

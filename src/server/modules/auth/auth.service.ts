@@ -120,6 +120,16 @@ export function createAuthService(deps: {
       return sessions.endByRefreshToken(refreshToken);
     },
 
+    /**
+     * What `authenticate` answers, at once, when this process remembers the token verified and its session live:
+     * the subject; null for a remembered token that expired; undefined when only `authenticate` can tell.
+     */
+    recall(accessToken: string): AccessTokenSubject | null | undefined {
+      const subject = accessTokens.recall(accessToken);
+      if (!subject) return subject;
+      return sessions.isKnownLive(subject.userId, subject.sessionFamilyId) ? subject : undefined;
+    },
+
     /** The signed-in subject of a bearer token whose session is still live, or null. */
     async authenticate(accessToken: string): Promise<AccessTokenSubject | null> {
       const subject = await accessTokens.verify(accessToken);

@@ -71,10 +71,22 @@ export function messagesRoutes(service: MessagesService) {
             },
           },
         },
-        async (request, reply) => {
+        // Not an async function: a warm answer is sent at once, without a promise (decision 172).
+        (request, reply) => {
           const { userId } = requireSubject(request);
-          const refresh = await refreshWanted(userId, request.query);
-          return sendEncodedAnswer(request, reply, await service.getMessages(userId, platform, { refresh }));
+          const warm = wantsRefresh(request.query) ? undefined : service.warmMessages(userId, platform);
+          if (warm) {
+            sendEncodedAnswer(request, reply, warm);
+            return;
+          }
+          return (async () => {
+            const refresh = await refreshWanted(userId, request.query);
+            return sendEncodedAnswer(
+              request,
+              reply,
+              await service.getMessages(userId, platform, { refresh }),
+            );
+          })();
         },
       );
 

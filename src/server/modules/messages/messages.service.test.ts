@@ -236,6 +236,47 @@ describe('messages service', () => {
     expect(fake.gatherings()).toBe(2);
   });
 
+  it('hands out the encoded answer at once only while everything it was made from is current', async () => {
+    const { service, advance } = setUp();
+    expect(service.warmMessages('me', 'slack')).toBeUndefined();
+    const first = await service.getMessages('me', 'slack', { refresh: false });
+    expect(service.warmMessages('me', 'slack')).toBe(first);
+    expect(service.warmMessages('me', 'chatwork')).toBeUndefined();
+    expect(service.warmMessages('someone-else', 'slack')).toBeUndefined();
+    const changes: [string, () => Promise<unknown>][] = [
+      ['tags', () => service.tagsChanged('me')],
+      ['rules', () => service.rulesChanged('me')],
+      [
+        'a live change',
+        () => service.applyLiveChanges('me', 'slack', { upsert: [message('live', 400, 'a')] }),
+      ],
+      ['the user forgotten', () => service.forgetUser('me')],
+      ['the cache time over', async () => advance(301_000)],
+    ];
+    for (const [change, make] of changes) {
+      await make();
+      expect(service.warmMessages('me', 'slack'), change).toBeUndefined();
+      const next = await service.getMessages('me', 'slack', { refresh: false });
+      expect(service.warmMessages('me', 'slack'), change).toBe(next);
+    }
+  });
+
+  it('hands out nothing at once from a cache another process shares (no peek)', async () => {
+    const { peek: _peek, ...shared } = createMemoryCache();
+    const fake = fakeSource();
+    const service = createMessagesService({
+      dataModeFor: async () => ({ kind: 'live' }),
+      sources: { sample: () => fake.source, live: fake.source },
+      cache: shared,
+      tagsByMessage: async () => new Map(),
+      rulesFor: async () => null,
+      clock: () => 1_000_000,
+      onGathered: async () => undefined,
+    });
+    await service.getMessages('me', 'slack', { refresh: false });
+    expect(service.warmMessages('me', 'slack')).toBeUndefined();
+  });
+
   it('lets concurrent requests share one gathering', async () => {
     const { service, fake } = setUp();
     const results = await Promise.all(

@@ -23,6 +23,7 @@ import {
   createGatheredCache,
   isGathered,
   STAMPED_WRITE_ATTEMPTS,
+  type CachedResult,
   type GatheredResult,
 } from './gathered-cache.ts';
 import { applyLiveChanges, type LiveChanges, type LiveOutcome } from './live-merge.ts';
@@ -286,6 +287,26 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return encoded;
   }
 
+  /**
+   * The answer already encoded for the user's platform, when everything it depends on is in this process: the
+   * user's data mode, the gathered result and the versions of their tags and rules, read at once from a cache in
+   * this process (`Cache.peek`) and checked exactly as `answerFor` checks them. Undefined sends the request the
+   * whole way (a miss, a change since, or a shared cache): the same answer, a few promises later (decision 172).
+   */
+  function warmAnswer(userId: string, platform: Platform): EncodedAnswer | undefined {
+    if (!cache.peek) return undefined;
+    const prefix = userPrefix(userId);
+    const mode = cache.peek<DataMode>(`${prefix}mode`);
+    if (!mode) return undefined;
+    const key = `${prefix}${modeKey(mode)}:${platform}`;
+    const stored = answers.get(key);
+    const gathered = cache.peek<CachedResult>(key);
+    if (!stored || !isGathered(gathered) || stored.gatheredId !== gathered.id) return undefined;
+    const tags = mode.kind === 'sample' ? 'sample' : cache.peek<string>(`${prefix}tags-version`);
+    const rules = cache.peek<string>(`${prefix}rules-version`);
+    return tags && rules && stored.overlayVersion === `${tags}|${rules}` ? stored.answer : undefined;
+  }
+
   /** The user's gathered messages of a platform, from the shared cache or gathered afresh into it. */
   async function gatherPlatform<P extends Platform>(userId: string, platform: P, options: FetchOptions) {
     const { mode, source } = await resolve(userId);
@@ -372,6 +393,16 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async listConnections(userId: string, platform: Platform): Promise<ConnectionStatusResponse> {
       const { source } = await resolve(userId);
       return { connections: await source.listConnections(userId, platform) };
+    },
+
+    /**
+     * The answer `getMessages` would give without a refresh, when it is encoded already and current: sent at once,
+     * without waiting (see `warmAnswer`); undefined otherwise.
+     */
+    warmMessages(userId: string, platform: Platform): EncodedAnswer | undefined {
+      const answer = warmAnswer(userId, platform);
+      if (answer) deps.onAsked?.(userId, platform);
+      return answer;
     },
 
     /** Messages of all the user's connections on the platform; cached per user and platform for 300 s. */

@@ -26,23 +26,26 @@ function authorized(header: string | string[] | undefined, token: string): boole
 }
 
 /**
- * Counts every request, feeds security events to the metrics, and serves `/metrics` in Prometheus' text format to
- * whoever shows the token: beside the app, or on a port of its own with `METRICS_PORT`.
+ * Counts every request when metrics can be read, feeds security events to the metrics, and serves `/metrics` in
+ * Prometheus' text format to whoever shows the token: beside the app, or on a port of its own with `METRICS_PORT`.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, exposure: MetricsExposure): void {
   onSecurityEvent(app, (event) => metrics.securityEvent(event));
-  app.addHook('onResponse', (request, reply, done) => {
-    const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
-    metrics.request(
-      request.routeOptions.url ?? 'unmatched',
-      method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-
   const { token } = exposure;
+  // Without a token nobody can read the counts, so requests are not counted: a few microseconds of every answer
+  // (decision 172).
+  if (token !== undefined)
+    app.addHook('onResponse', (request, reply, done) => {
+      const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
+      metrics.request(
+        request.routeOptions.url ?? 'unmatched',
+        method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+
   const servedHere = token !== undefined && exposure.port === undefined;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!servedHere) throw new HttpError(404, 'Not Found', 'NOT_FOUND');

@@ -68,10 +68,17 @@ export function createLiveSessionCache(options: {
     }
   });
 
+  /** Whether the session was seen live within the recheck time and no revocation came since. */
+  function knownLive(userId: string, sessionId: string): boolean {
+    const known = live.get(sessionId);
+    return known !== undefined && known.userId === userId && known.until > options.clock();
+  }
+
   return {
+    knownLive,
+
     async check(userId: string, sessionId: string): Promise<boolean> {
-      const known = live.get(sessionId);
-      if (known && known.userId === userId && known.until > options.clock()) return true;
+      if (knownLive(userId, sessionId)) return true;
       const seenBefore = revocationsSeen;
       const isLive = await options.isLiveInDatabase(userId, sessionId);
       if (isLive && seenBefore === revocationsSeen) {

@@ -136,6 +136,11 @@ export function createSessionsService(deps: {
       return liveSessions.check(userId, sessionId);
     },
 
+    /** Whether the session is known live without asking the database: what `isLive` answers at once. */
+    isKnownLive(userId: string, sessionId: string): boolean {
+      return liveSessions.knownLive(userId, sessionId);
+    },
+
     /** Ends the session a refresh token belongs to, whichever token of it this is. */
     async endByRefreshToken(refreshToken: string): Promise<void> {
       const owner = await repo.findSessionOfToken(hashToken(refreshToken));
