@@ -116,7 +116,7 @@ describe('renaming, moving and deleting saved views', () => {
     viewsServer(defaultViews, { demo: true });
     const { tabs } = await openViews(routes);
     await userEvent.click(screen.getByRole('button', { name: 'Slack (1)' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save as view' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as view' }));
     expect(
       await screen.findByText(
         'This is a demo account, so this action is not available. Create a free account to use it with your own workspaces.',

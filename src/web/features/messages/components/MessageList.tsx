@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
@@ -14,6 +14,7 @@ import { TriageOverlays } from '../actions/TriageOverlays.tsx';
 import { useTriage, type ListActionHandlers } from '../actions/use-triage.ts';
 import type { ActionContext } from '../actions/message-actions.ts';
 import { useActionGuard } from '../hooks/use-action-guard.ts';
+import { useValueAfterPaint } from '../hooks/use-after-paint.ts';
 import { useCardFocus } from '../hooks/use-card-focus.ts';
 import { useDensity } from '../hooks/use-density.ts';
 import { useHiding } from '../hooks/use-hiding.ts';
@@ -139,9 +140,11 @@ export function MessageList({
   // matches give the marks to highlight, with the same folding and the same plain text.
   const filtered = useMemo(() => applyFilters(listed, filters), [listed, filters]);
   // A filter change shows its cards in the frame of the click; the header (its counts, its pressed filters) and the
-  // view tabs follow in the next frame, drawn in the background (decision 174): they are most of the click's work.
-  const headerFilters = useDeferredValue(filters);
-  const headerShown = useDeferredValue(filtered.length);
+  // view tabs are drawn after that frame is painted (decision 174): they were most of the click's work.
+  const header = useValueAfterPaint(
+    useMemo(() => ({ filters, shown: filtered.length }), [filters, filtered.length]),
+  );
+  const headerFilters = header.filters;
   const counts = useMemo(() => facetCounts(listed, headerFilters), [listed, headerFilters]);
   const tags = useMemo(() => tagChoices(userTags, timeline.messages), [userTags, timeline.messages]);
   const savedViews = useSavedViews({
@@ -356,7 +359,7 @@ export function MessageList({
         showingHidden={showHidden}
         onToggleHidden={toggleHidden}
         onShowShortcuts={showShortcuts}
-        shown={headerShown}
+        shown={header.shown}
         density={density}
         onDensityChange={setDensity}
         searchBox={searchBox}

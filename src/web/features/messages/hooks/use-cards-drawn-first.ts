@@ -1,5 +1,6 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
+import { afterPaint } from './use-after-paint.ts';
 import type { Density } from './use-density.ts';
 
 /**
@@ -69,15 +70,7 @@ export function useCardsDrawnFirst(
 
   useEffect(() => {
     if (complete) return;
-    // After the frame that shows the first cards: a task posted from the frame's own callbacks runs once it is painted.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setSettled(messages)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaint(() => setSettled(messages));
   }, [complete, messages]);
 
   return { shown, leaving };
