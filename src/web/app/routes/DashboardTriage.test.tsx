@@ -137,6 +137,32 @@ afterEach(() => {
 });
 
 describe('snooze and done in the inbox', () => {
+  it('shows the inbox only once it knows what is snoozed, so a snoozed message never shows and goes', async () => {
+    const { server, snoozeNow } = triageServer();
+    snoozeNow(0, Date.now() + 60 * 60_000);
+    const snoozesHandler = server.getMockImplementation()!;
+    let answerSnoozes: () => void = () => undefined;
+    const snoozesHeld = new Promise<void>((resolve) => (answerSnoozes = resolve));
+    server.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/snoozes' && (init?.method ?? 'GET') === 'GET') await snoozesHeld;
+      return snoozesHandler(input, init);
+    });
+    renderRouter(routes, '/dashboard');
+
+    await waitFor(() =>
+      expect(server.mock.calls.map(([input]) => String(input))).toContain('/api/chatwork/messages/cw-1'),
+    );
+    // The messages are in; the list waits (its placeholder says it is loading) rather than show Task number 1.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('list', { name: 'Message list' })).toBeNull();
+    expect(screen.getByText('Loading messages…')).toBeInTheDocument();
+
+    answerSnoozes();
+    const list = await screen.findByRole('list', { name: 'Message list' });
+    expect(within(list).getByText('Task number 2')).toBeVisible();
+    expect(within(list).queryByText('Task number 1')).toBeNull();
+  });
+
   it('snoozes the focused card with s and a typed time; it comes back at the top, marked, once the clock passes it', async () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     const server = triageServer();

@@ -282,7 +282,8 @@ export function MessageList({
   });
   const showShortcuts = useStableCallback(() => triage.setOverlay('help'));
 
-  if (timeline.isLoading || savedViews.loading) return <MessageListSkeleton />;
+  // The list waits for its saved views and for what is snoozed or done, so it neither moves nor drops cards once drawn.
+  if (timeline.isLoading || savedViews.loading || triaged.loading) return <MessageListSkeleton />;
 
   const failed = timeline.accounts.filter((account) => account.status === 'error');
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));

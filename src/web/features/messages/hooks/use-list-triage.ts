@@ -91,6 +91,7 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
   return {
     ...triaged,
     now: marks.now,
+    loading: marks.loading,
     messageOf,
     view,
     setView,

@@ -14,7 +14,11 @@ const noDoneMarks: readonly DoneMark[] = [];
 export interface TriageMarks extends TriageLists {
   /** The time the states are worked out at: it moves when a snooze wakes and when the tab is seen again. */
   now: number;
-  isLoading: boolean;
+  /**
+   * The first answers are on their way: an inbox drawn before them would show snoozed and done messages and then take
+   * them out, moving every card below (decision 174). A failed or paused first request is not waited for.
+   */
+  loading: boolean;
   /** Changes both lists in the cache at once; returns what they were, for `restore`. */
   change(update: (lists: TriageLists) => TriageLists): Promise<TriageLists>;
   restore(lists: TriageLists): void;
@@ -91,7 +95,9 @@ export function useTriageMarks(): TriageMarks {
     snoozes,
     done,
     now,
-    isLoading: snoozesQuery.isPending || doneQuery.isPending,
+    loading: [snoozesQuery, doneQuery].some(
+      (query) => query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0,
+    ),
     change,
     restore,
     reload,
