@@ -42,6 +42,10 @@ test('two colleagues of one workspace: a private-channel mention reaches only it
   test.setTimeout(120_000);
   const maya = await colleague(browser, 'Maya Chen', 'U01MAYA00');
   const yuki = await colleague(browser, 'Yuki Tanaka', 'U01YUKI00');
+  // Their history first: when the workspace's shared search budget is spent (other journeys), it arrives up to a
+  // minute later as new messages, and would be counted with the live mention below.
+  await showSlackHistory(maya, 'en', 'review the hotfix PR');
+  await showSlackHistory(yuki);
 
   const text = `launch moved to 5pm ${Date.now()}`;
   const { ts } = await slackControl('post', {
