@@ -113,8 +113,11 @@ for (const language of languages) {
         await expect(button).toHaveAttribute('aria-pressed', 'true');
         await expectTotal(page, count);
       }
-      await group.getByRole('button', { name: text.countPattern(text.platform.all) }).click();
+      const allPlatforms = group.getByRole('button', { name: text.countPattern(text.platform.all) });
+      await allPlatforms.click();
       await expectTotal(page, TOTAL);
+      // The header's counts follow the list a frame later (decision 174): read them once it shows the filter.
+      await expect(allPlatforms).toHaveAttribute('aria-pressed', 'true');
 
       for (const type of ['mention', 'dm', 'reply', 'all-mention'] as const) {
         const button = group.getByRole('button', { name: text.countPattern(text.types[type]) });
@@ -122,8 +125,10 @@ for (const language of languages) {
         expect(count).toBeGreaterThan(0);
         await button.click();
         await expectTotal(page, count);
+        await expect(button).toHaveAttribute('aria-pressed', 'true');
         await button.click();
         await expectTotal(page, TOTAL);
+        await expect(button).toHaveAttribute('aria-pressed', 'false');
       }
 
       const accountGroup = group.getByRole('group').last();
