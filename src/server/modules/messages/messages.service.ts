@@ -98,6 +98,21 @@ function modeKey(mode: DataMode): string {
   return mode.kind === 'sample' ? `sample-${mode.language}` : 'live';
 }
 
+/** Where a user's gathered result of a platform, and its encoded answer, are kept. */
+function answerKey(userId: string, mode: DataMode, platform: Platform): string {
+  return `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+}
+
+/** Where the version of a user's tags or rules is kept. */
+function versionKey(userId: string, kind: 'tags' | 'rules'): string {
+  return `${userPrefix(userId)}${kind}-version`;
+}
+
+/** The versions an answer's overlay is made from, as one text; sample users' tags are the sample's and never change. */
+function overlayText(mode: DataMode, tagsVersion: string, rulesVersion: string): string {
+  return `${mode.kind === 'sample' ? 'sample' : tagsVersion}|${rulesVersion}`;
+}
+
 /**
  * One result from the messages of several connections: newest first, each message once (two connected accounts
  * can see the same message, e.g. in a shared channel; the first connection's copy is kept).
@@ -188,7 +203,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     if (mode.kind === 'sample') return [...parts];
     return Promise.all(
       parts.map(async (part) => {
-        const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:last-good:${part.stats.connection_id}`;
+        const key = `${answerKey(userId, mode, platform)}:last-good:${part.stats.connection_id}`;
         if (part.stats.status === 'completed') {
           // A reused gathering was kept when it was made, and its copy would wrongly say it was reused.
           if (!part.stats.reused) await cache.set(key, part, LAST_GOOD_CACHE_SECONDS);
@@ -219,7 +234,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
    * instance sees a change at once.
    */
   async function versionOf(userId: string, kind: 'tags' | 'rules'): Promise<string> {
-    const key = `${userPrefix(userId)}${kind}-version`;
+    const key = versionKey(userId, kind);
     const known = await cache.get<string>(key);
     if (known) return known;
     // Requests that find no version at once share the one that the first of them sets.
@@ -239,10 +254,13 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return fresh;
   }
 
-  /** The versions an answer's overlay is made from. Sample users' tags are part of the sample and never change. */
+  /** The versions an answer's overlay is made from. */
   async function overlayVersion(userId: string, mode: DataMode): Promise<string> {
-    const tags = mode.kind === 'sample' ? 'sample' : await versionOf(userId, 'tags');
-    return `${tags}|${await versionOf(userId, 'rules')}`;
+    return overlayText(
+      mode,
+      mode.kind === 'sample' ? '' : await versionOf(userId, 'tags'),
+      await versionOf(userId, 'rules'),
+    );
   }
 
   /** The user's rules, compiled once per version of their rules and tags (a tag's deletion skips its rules). */
@@ -295,22 +313,25 @@ export function createMessagesService(deps: MessagesServiceDeps) {
    */
   function warmAnswer(userId: string, platform: Platform): EncodedAnswer | undefined {
     if (!cache.peek) return undefined;
-    const prefix = userPrefix(userId);
-    const mode = cache.peek<DataMode>(`${prefix}mode`);
+    const mode = cache.peek<DataMode>(`${userPrefix(userId)}mode`);
     if (!mode) return undefined;
-    const key = `${prefix}${modeKey(mode)}:${platform}`;
+    const key = answerKey(userId, mode, platform);
     const stored = answers.get(key);
     const gathered = cache.peek<CachedResult>(key);
     if (!stored || !isGathered(gathered) || stored.gatheredId !== gathered.id) return undefined;
-    const tags = mode.kind === 'sample' ? 'sample' : cache.peek<string>(`${prefix}tags-version`);
-    const rules = cache.peek<string>(`${prefix}rules-version`);
-    return tags && rules && stored.overlayVersion === `${tags}|${rules}` ? stored.answer : undefined;
+    const tags = mode.kind === 'sample' ? '' : cache.peek<string>(versionKey(userId, 'tags'));
+    const rules = cache.peek<string>(versionKey(userId, 'rules'));
+    return tags !== undefined &&
+      rules !== undefined &&
+      stored.overlayVersion === overlayText(mode, tags, rules)
+      ? stored.answer
+      : undefined;
   }
 
   /** The user's gathered messages of a platform, from the shared cache or gathered afresh into it. */
   async function gatherPlatform<P extends Platform>(userId: string, platform: P, options: FetchOptions) {
     const { mode, source } = await resolve(userId);
-    const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+    const key = answerKey(userId, mode, platform);
     let accounts: ConnectionMessages<P>['stats'][] = [];
     const gathered = await gatheredCache.cached(
       key,
@@ -359,7 +380,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     changes: LiveChanges<P>,
   ): Promise<LiveOutcome<P>> {
     const none: LiveOutcome<P> = { added: [], changed: [], removed: [] };
-    const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}`;
+    const key = answerKey(userId, mode, platform);
     const connectionIds = new Set(changes.upsert.map((message) => message.account_info.connection_id));
     if (changes.remove) connectionIds.add(changes.remove.connectionId);
     for (const connectionId of connectionIds) {
@@ -453,7 +474,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       options: FetchOptions,
     ): Promise<EncodedAnswer> {
       const { mode, source } = await resolve(userId);
-      const key = `${userPrefix(userId)}${modeKey(mode)}:${platform}:connection:${connectionId}`;
+      const key = `${answerKey(userId, mode, platform)}:connection:${connectionId}`;
       const gathered = await gatheredCache.cached(
         key,
         CONNECTION_MESSAGES_CACHE_SECONDS,
@@ -509,12 +530,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
 
     /** The user's tags or tagged messages changed: the next answer lays the new ones over the messages. */
     async tagsChanged(userId: string): Promise<void> {
-      await cache.set(`${userPrefix(userId)}tags-version`, randomUUID(), LAST_GOOD_CACHE_SECONDS);
+      await cache.set(versionKey(userId, 'tags'), randomUUID(), LAST_GOOD_CACHE_SECONDS);
     },
 
     /** The user's rules or their mode changed: the next answer and live update apply the new ones. */
     async rulesChanged(userId: string): Promise<void> {
-      await cache.set(`${userPrefix(userId)}rules-version`, randomUUID(), LAST_GOOD_CACHE_SECONDS);
+      await cache.set(versionKey(userId, 'rules'), randomUUID(), LAST_GOOD_CACHE_SECONDS);
     },
   };
 }
