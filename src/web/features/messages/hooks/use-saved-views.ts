@@ -14,6 +14,7 @@ import {
   type MissingReferences,
 } from '../lib/saved-view-filters.ts';
 import { useSavedViewWrites, type SavedViewWrites } from './use-saved-view-writes.ts';
+import { awaitingFirstAnswer } from './first-answer.ts';
 
 export interface ViewTab {
   id: string;
@@ -145,8 +146,7 @@ export function useSavedViews({
     [tabs, choose, t],
   );
 
-  // Only for the first answer: a failed or held request (a retry, offline) does not keep the list from showing.
-  const loading = query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0;
+  const loading = awaitingFirstAnswer(query);
   // One object while nothing in it changes: the memoised tabs are not drawn again on a page change.
   return useMemo(
     () => ({ tabs, active, loading, choose, modified, saveCurrent, writes, paletteCommands }),

@@ -4,6 +4,7 @@ import { nextSnoozeWake, type DoneMark, type Snooze } from '../../../../contract
 import { DONE_MARKS_QUERY_KEY, useDoneMarks } from '../api/get-done-marks.ts';
 import { SNOOZES_QUERY_KEY, TRIAGE_QUERY_KEY, useSnoozes } from '../api/get-snoozes.ts';
 import type { TriageLists } from '../lib/triage-lists.ts';
+import { awaitingFirstAnswer } from './first-answer.ts';
 
 /** The longest a browser timer can wait; a snooze further ahead is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -16,7 +17,7 @@ export interface TriageMarks extends TriageLists {
   now: number;
   /**
    * The first answers are on their way: an inbox drawn before them would show snoozed and done messages and then take
-   * them out, moving every card below (decision 174). A failed or paused first request is not waited for.
+   * them out, moving every card below (decision 174).
    */
   loading: boolean;
   /** Changes both lists in the cache at once; returns what they were, for `restore`. */
@@ -95,9 +96,7 @@ export function useTriageMarks(): TriageMarks {
     snoozes,
     done,
     now,
-    loading: [snoozesQuery, doneQuery].some(
-      (query) => query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0,
-    ),
+    loading: awaitingFirstAnswer(snoozesQuery) || awaitingFirstAnswer(doneQuery),
     change,
     restore,
     reload,
