@@ -8,11 +8,14 @@ export type ConnectionColors = ReadonlyMap<string, string>;
  * connection keeps its colour until an older one is removed.
  */
 export function connectionColors(connections: readonly PlatformConnection[]): ConnectionColors {
+  // Timestamps and ids compare as plain text: a locale's collation would cost its first use the ICU set-up.
   const ordered = [...connections].sort(
-    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+    (a, b) => plainOrder(a.created_at, b.created_at) || plainOrder(a.id, b.id),
   );
   return new Map(ordered.map((connection, index) => [connection.id, TAG_COLORS[index % TAG_COLORS.length]!]));
 }
+
+const plainOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The colour of a connection, grey for one the list does not know (yet). */
 export function colorOf(colors: ConnectionColors, connectionId: string): string {

@@ -40,3 +40,16 @@ export function formatFileSize(bytes: number, language: Language): string {
   }
   return `${number.format(value)} ${FILE_SIZE_UNITS[unit]}`;
 }
+
+/** Time formats by language: making one costs a phone tens of milliseconds, formatting with it next to nothing. */
+const timeOfDayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A time of day with two-digit hours and minutes: "09:05 AM" in English, "09:05" in Japanese. */
+export function formatTimeOfDay(time: number, language: Language): string {
+  let format = timeOfDayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(toBcp47(language), { hour: '2-digit', minute: '2-digit' });
+    timeOfDayFormats.set(language, format);
+  }
+  return format.format(time);
+}

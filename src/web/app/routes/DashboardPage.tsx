@@ -24,7 +24,7 @@ import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode
 import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUndoStack } from '../../lib/use-undo-stack.ts';
-import { useWideScreen } from '../../lib/use-wide-screen.ts';
+import { useScreenAtLeast } from '../../lib/use-screen-at-least.ts';
 import { useMessageFromUrl } from '../hooks/use-message-from-url.ts';
 import { useOnboardingFlag } from '../hooks/use-onboarding-flag.ts';
 import { DashboardOnboarding } from './DashboardOnboarding.tsx';
@@ -75,7 +75,7 @@ export function DashboardPage() {
   const statusError = chatworkStatus?.error ?? slackStatus?.error ?? null;
   const statusPending = [chatworkStatus, slackStatus].some((result) => result?.isPending && !result.error);
 
-  const wide = useWideScreen();
+  const wide = useScreenAtLeast('lg');
   const restriction = useRestriction();
   const allowed = useActionGuard(restriction);
   const gatherAccount = useGatherAccount();

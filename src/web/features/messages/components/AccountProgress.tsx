@@ -2,6 +2,8 @@ import { memo } from 'react';
 import { CircleCheck, CircleDashed, CircleX, History, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformConnection } from '../../../../contract/messages.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatTimeOfDay } from '../../../lib/intl-format.ts';
 import type { TimelineAccount } from '../hooks/use-timeline.ts';
 
 /**
@@ -17,13 +19,6 @@ const statusIcons = {
   completed: { Icon: CircleCheck, className: 'text-emerald-600' },
   error: { Icon: CircleX, className: 'text-red-600' },
 } as const;
-
-function timeOfDay(time: number, language: string): string {
-  return new Date(time).toLocaleTimeString(language === 'jp' ? 'ja' : 'en', {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
 
 /**
  * Each account's own progress, as its answer arrives; the summary line, which counts failures apart from the
@@ -41,14 +36,17 @@ function AccountProgressView({
   updatedAt: number | null;
   colorOf(connectionId: string): string;
 }) {
-  const { t, i18n } = useTranslation('messages');
+  const { t } = useTranslation('messages');
   const loaded = accounts.filter((account) => account.status === 'completed').length;
   const failed = accounts.filter((account) => account.status === 'error').length;
   const summary =
     failed > 0
       ? t('accounts.progressWithFailures', { done: loaded, total: accounts.length, count: failed })
       : loaded === accounts.length && updatedAt !== null
-        ? t('accounts.updated', { count: accounts.length, time: timeOfDay(updatedAt, i18n.language) })
+        ? t('accounts.updated', {
+            count: accounts.length,
+            time: formatTimeOfDay(updatedAt, currentLanguage()),
+          })
         : t('accounts.progress', { done: loaded, total: accounts.length });
   return (
     <div className="space-y-2">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
@@ -283,7 +283,12 @@ export function MessageList({
   const showShortcuts = useStableCallback(() => triage.setOverlay('help'));
 
   // The list waits for its saved views and for what is snoozed or done, so it neither moves nor drops cards once drawn.
-  if (timeline.isLoading || savedViews.loading || triaged.loading) return <MessageListSkeleton />;
+  const waiting = timeline.isLoading || savedViews.loading || triaged.loading;
+  // Its first drawing, the largest piece of work of opening the inbox, is a deferred render: React builds it in short
+  // slices between which the phone keeps answering, where the answer that completed the list would draw it in one
+  // long task (decision 175).
+  const drawing = useDeferredValue(waiting, true);
+  if (waiting || drawing) return <MessageListSkeleton />;
 
   const failed = timeline.accounts.filter((account) => account.status === 'error');
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));

@@ -7,6 +7,7 @@ import type { Density } from '../hooks/use-density.ts';
 import { activeFilterCount, hasActiveFilters } from '../lib/message-filters.ts';
 import { FilterGroups, type FilterGroupsProps } from './FilterGroups.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
+import { useScreenAtLeast } from '../../../lib/use-screen-at-least.ts';
 
 interface MessageListHeaderProps extends FilterGroupsProps {
   pageSelection: 'none' | 'some' | 'all';
@@ -55,6 +56,7 @@ function MessageListHeaderView({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
   const compact = density === 'compact';
+  const inlineFilters = useScreenAtLeast('sm') && !compact;
 
   const refresh = (event: MouseEvent<HTMLButtonElement>) => onRefresh(event.shiftKey);
   const forceRefresh = (event: MouseEvent<HTMLButtonElement>) => {
@@ -170,10 +172,9 @@ function MessageListHeaderView({
         </div>
       </div>
 
-      {/* Compact keeps the list's top for messages: the filters fold into the "Filters" sheet (decision 152). */}
-      <div className={compact ? 'hidden' : 'hidden sm:block'}>
-        <FilterGroups {...filterProps} />
-      </div>
+      {/* Compact keeps the list's top for messages: the filters fold into the "Filters" sheet (decision 152), as they
+          do on a phone, which does not build them here at all (decision 175). */}
+      {inlineFilters && <FilterGroups {...filterProps} />}
       <BottomSheet
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
