@@ -6,6 +6,8 @@ import { failOnConsoleErrors, languages, signInAsDemo, useLanguage } from './sup
 
 /** The installable app (issue 25, docs/decisions/158): manifest, service worker, offline start, kept inbox. */
 failOnConsoleErrors();
+// The other journeys block the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
 
 const offlineCopy = {
   en: { title: 'You are offline.', login: 'Login' },
