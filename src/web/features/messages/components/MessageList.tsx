@@ -284,10 +284,10 @@ export function MessageList({
 
   // The list waits for its saved views and for what is snoozed or done, so it neither moves nor drops cards once drawn.
   const waiting = timeline.isLoading || savedViews.loading || triaged.loading;
-  // Its first drawing, the largest piece of work of opening the inbox, is a deferred render: React builds it in short
-  // slices between which the phone keeps answering, where the answer that completed the list would draw it in one
-  // long task (decision 175).
-  const drawing = useDeferredValue(waiting, true);
+  // Its first drawing after the answers, the largest piece of work of opening the inbox, is a deferred render: React
+  // builds it in short slices between which the phone keeps answering, where the answer that completed the list would
+  // draw it in one long task (decision 175). A list whose answers are already in (back from another page) draws at once.
+  const drawing = useDeferredValue(waiting, waiting);
   if (waiting || drawing) return <MessageListSkeleton />;
 
   const failed = timeline.accounts.filter((account) => account.status === 'error');
