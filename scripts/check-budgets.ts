@@ -35,16 +35,18 @@ const APP_JS_GZIP = {
 const DASHBOARD_CLS_LIMIT = 0.02;
 /**
  * Performance goals and limits per page; on the public pages marked `quality`, accessibility, best practices and
- * SEO must also score 100 (issue 15).
+ * SEO must also score 100 (issue 15). The limits are floors against a regression on the slowest host CI has run on
+ * (docs/decisions/175: the same build scored /pricing 97–99 on one host and 77–84 on one twice as slow); the goals
+ * are printed beside them.
  */
 const budgets = [
-  { path: '/', goal: 95, minimum: 85, signedIn: false, quality: true },
-  { path: '/pricing', goal: 95, minimum: 85, signedIn: false, quality: true },
-  { path: '/about', goal: 95, minimum: 85, signedIn: false, quality: true },
-  { path: '/login', goal: 95, minimum: 85, signedIn: false, quality: true },
+  { path: '/', goal: 95, minimum: 75, signedIn: false, quality: true },
+  { path: '/pricing', goal: 95, minimum: 75, signedIn: false, quality: true },
+  { path: '/about', goal: 95, minimum: 75, signedIn: false, quality: true },
+  { path: '/login', goal: 95, minimum: 75, signedIn: false, quality: true },
   // Issue 26: every run, not the median, signed in and from an empty cache (docs/decisions/166); the limit holds
-  // the lowest run reached so far (42; 34 with the machine at load 20) until the list renders only what is on screen.
-  { path: '/dashboard', goal: 95, minimum: 30, signedIn: true, quality: false, everyRun: true },
+  // the lowest run reached on the slow host (34) with some room, until the list renders only what is on screen.
+  { path: '/dashboard', goal: 95, minimum: 25, signedIn: true, quality: false, everyRun: true },
 ] as const;
 const QUALITY_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
 type QualityCategory = (typeof QUALITY_CATEGORIES)[number];
