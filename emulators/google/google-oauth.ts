@@ -211,6 +211,12 @@ export function googleOAuthRoutes(app: FastifyInstance, context: EmulatorContext
 
   app.get('/oauth2/v3/certs', async () => ({ keys: [context.state().publicJwk] }));
 
+  /** Test-only: the seeded day happens again from now (a journey that runs long after the emulator started). */
+  app.post('/_control/google/recenter', async () => {
+    context.state().recenter(context.clock.now());
+    return { ok: true };
+  });
+
   /** Test-only: the person removes Matome's access in their Google account, so every grant is revoked. */
   app.post('/_control/google/revoke', async (request) => {
     const { sub } = (request.body ?? {}) as { sub?: string };

@@ -76,9 +76,12 @@ export class GoogleStore {
   private readonly signingKey: KeyObject;
   readonly publicJwk: Record<string, unknown>;
   private sequence = 0;
+  /** When the timed events were laid out: the seed's, or the last `recenter`. */
+  private seededAtMs: number;
 
   constructor(seed: GoogleSeed, nowMs: number) {
     this.seed = seed;
+    this.seededAtMs = nowMs;
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.signingKey = privateKey;
     this.publicJwk = { ...publicKey.export({ format: 'jwk' }), kid: 'emulator-1', alg: 'RS256', use: 'sig' };
@@ -100,6 +103,25 @@ export class GoogleStore {
     }
   }
 
+  /**
+   * Test-only: the seeded day happens again from `nowMs`. Every timed event moves by the time passed since the events
+   * were laid out, so a journey that runs long after the emulator started still finds what was on now, on now.
+   */
+  recenter(nowMs: number): void {
+    const shift = nowMs - this.seededAtMs;
+    this.seededAtMs = nowMs;
+    const moved = (edge: StoredEvent['start']): StoredEvent['start'] =>
+      edge.dateTime
+        ? {
+            ...edge,
+            dateTime: new Date(Date.parse(edge.dateTime) + shift).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          }
+        : edge;
+    for (const event of this.events) {
+      event.start = moved(event.start);
+      event.end = moved(event.end);
+    }
+  }
   app(clientId: string) {
     return this.seed.apps.find((app) => app.client_id === clientId);
   }
