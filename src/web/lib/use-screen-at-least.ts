@@ -5,26 +5,25 @@ import { useSyncExternalStore } from 'react';
  * `lg` the dashboard's side panels stand beside it.
  */
 const breakpoints = { sm: '(min-width: 40rem)', lg: '(min-width: 64rem)' } as const;
-export type Breakpoint = keyof typeof breakpoints;
+type Breakpoint = keyof typeof breakpoints;
 
 // Without matchMedia (a test's document) the screen counts as wide, so everything renders.
 const hasMatchMedia = () => typeof window.matchMedia === 'function';
 
-/** One store per breakpoint, made once, so React keeps its subscription from render to render. */
-const stores = Object.fromEntries(
-  Object.entries(breakpoints).map(([name, query]) => [
-    name,
-    {
-      subscribe(onChange: () => void) {
-        if (!hasMatchMedia()) return () => {};
-        const list = window.matchMedia(query);
-        list.addEventListener('change', onChange);
-        return () => list.removeEventListener('change', onChange);
-      },
-      matches: () => !hasMatchMedia() || window.matchMedia(query).matches,
+/** A store of one media query, made once, so React keeps its subscription from render to render. */
+function mediaStore(query: string) {
+  return {
+    subscribe(onChange: () => void): () => void {
+      if (!hasMatchMedia()) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
     },
-  ]),
-) as Record<Breakpoint, { subscribe(onChange: () => void): () => void; matches(): boolean }>;
+    matches: () => !hasMatchMedia() || window.matchMedia(query).matches,
+  };
+}
+
+const stores = { sm: mediaStore(breakpoints.sm), lg: mediaStore(breakpoints.lg) };
 
 /**
  * Whether the screen is at least `breakpoint` wide. What CSS would only hide on a smaller screen (`hidden lg:block`)

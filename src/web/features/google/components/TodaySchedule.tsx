@@ -8,6 +8,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { buttonClassName } from '../../../components/ui/button-class-name.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useNow } from '../../../lib/use-now.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatTimeOfDay } from '../../../lib/intl-format.ts';
 import { useCalendarStatus, useConnectCalendar, useEvents } from '../api/calendar.ts';
 import { useCalendarReturnToast } from '../hooks/use-calendar-return-toast.ts';
 import { eventState, eventTime, meetingKind, todayWindow, type EventState } from '../lib/schedule.ts';
@@ -47,16 +49,11 @@ function sampleEvents(now: number, labels: SampleLabels): CalendarEvent[] {
 }
 
 function EventRow({ event, now }: { event: CalendarEvent; now: number }) {
-  const { t, i18n } = useTranslation('google');
+  const { t } = useTranslation('google');
   const [open, setOpen] = useState(false);
   const state = eventState(event, now);
   const time = (value: CalendarEvent['start']) =>
-    value.dateTime
-      ? new Date(eventTime(value)).toLocaleTimeString(i18n.language === 'jp' ? 'ja-JP' : 'en-US', {
-          hour: '2-digit',
-          minute: '2-digit',
-        })
-      : t('allDay');
+    value.dateTime ? formatTimeOfDay(eventTime(value), currentLanguage()) : t('allDay');
   const details = Boolean(event.description || event.location);
   return (
     <li className={`rounded-lg border p-3 text-sm ${stateStyles[state]}`} data-state={state}>
