@@ -38,6 +38,9 @@ export default defineConfig({
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
+    // Vitest's default leaves a core for itself (one worker on a 2-core machine), yet it idles while the workers
+    // run: a worker per core took the suite from 12.5 to 8.5 minutes on 2 cores (decision 176).
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
@@ -46,6 +49,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/server/test/setup.ts'],
+          globalSetup: ['src/server/test/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

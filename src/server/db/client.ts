@@ -64,6 +64,8 @@ const MIGRATION_LOCK_ID = 7_246_318;
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string | null;
+  /** For an in-memory database: the dump of a data directory (PGlite's dumpDataDir) to start from. */
+  initialData?: Blob;
 }): Promise<DatabaseHandle> {
   // Each kind's driver loads only when it is used: a server on the embedded database never loads node-postgres,
   // nor one on PostgreSQL PGlite's WebAssembly (docs/decisions/164).
@@ -98,7 +100,10 @@ export async function openDatabase(options: {
     await mkdir(dir, { recursive: true });
     client = new PGlite(dir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
   } else {
-    client = new PGlite({ postgresqlconf: EMBEDDED_POSTGRES_CONF });
+    client = new PGlite({
+      postgresqlconf: EMBEDDED_POSTGRES_CONF,
+      ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,5 +1,6 @@
 import type { LiveEvents } from '../lib/live-events.ts';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import webPush from 'web-push';
@@ -8,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadSettings, type Settings } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { Secrets } from '../lib/secrets.ts';
+import { TEMPLATE_ENV } from './database-templates.ts';
 
 export const testSecrets = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
@@ -21,6 +23,7 @@ export const testSecrets = {
  */
 export async function createPostgresTestDatabase(
   serverUrl: string | undefined = process.env.TEST_DATABASE_URL,
+  template?: string,
 ): Promise<{
   url: string;
   drop: () => Promise<void>;
@@ -29,7 +32,7 @@ export async function createPostgresTestDatabase(
   const name = `matome_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -56,11 +59,19 @@ export async function createPostgresTestDatabase(
 
 /**
  * A fresh database with the real migrations: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
- * PostgreSQL database on that server that is dropped again on close.
+ * PostgreSQL database on that server that is dropped again on close. Under Vitest both start as copies of the run's
+ * migrated template (database-templates.ts); the migrations then find nothing to do.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const postgres = await createPostgresTestDatabase();
-  if (!postgres) return openDatabase({ databaseUrl: undefined, dataDir: null });
+  const postgres = await createPostgresTestDatabase(undefined, process.env[TEMPLATE_ENV.postgres]);
+  if (!postgres) {
+    const templateFile = process.env[TEMPLATE_ENV.pglite];
+    return openDatabase({
+      databaseUrl: undefined,
+      dataDir: null,
+      ...(templateFile ? { initialData: new Blob([await readFile(templateFile)]) } : {}),
+    });
+  }
   const handle = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
   return {
     ...handle,
