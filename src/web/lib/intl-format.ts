@@ -53,3 +53,24 @@ export function formatTimeOfDay(time: number, language: Language): string {
   }
   return format.format(time);
 }
+
+/** One collator for the list's name orders: `localeCompare` looks the locale's rules up again at every comparison. */
+let nameCollator: Intl.Collator | undefined;
+
+/** Orders two names as `a.localeCompare(b)` does, in the browser's own locale. */
+export function compareNames(a: string, b: string): number {
+  nameCollator ??= new Intl.Collator();
+  return nameCollator.compare(a, b);
+}
+
+const longDateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A day with its weekday: "Sunday, November 29" in English, "11月29日日曜日" in Japanese. */
+export function formatLongDate(time: number, language: Language): string {
+  let format = longDateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(toBcp47(language), { weekday: 'long', month: 'long', day: 'numeric' });
+    longDateFormats.set(language, format);
+  }
+  return format.format(time);
+}

@@ -9,7 +9,7 @@ import { buttonClassName } from '../../../components/ui/button-class-name.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { formatTimeOfDay } from '../../../lib/intl-format.ts';
+import { formatLongDate, formatTimeOfDay } from '../../../lib/intl-format.ts';
 import { useCalendarStatus, useConnectCalendar, useEvents } from '../api/calendar.ts';
 import { useCalendarReturnToast } from '../hooks/use-calendar-return-toast.ts';
 import { eventState, eventTime, meetingKind, todayWindow, type EventState } from '../lib/schedule.ts';
@@ -139,7 +139,7 @@ function EventList({ events, now }: { events: CalendarEvent[]; now: number }) {
 
 /** Today's schedule (SPEC §2, §4): Google Calendar's events of the local day, or how to connect it. */
 export function TodaySchedule({ isDemo }: { isDemo: boolean }) {
-  const { t, i18n } = useTranslation('google');
+  const { t } = useTranslation('google');
   useCalendarReturnToast();
   const now = useNow(60_000);
   const [window] = useState(() => todayWindow(Date.now()));
@@ -149,11 +149,7 @@ export function TodaySchedule({ isDemo }: { isDemo: boolean }) {
   const connect = useConnectCalendar();
   // The card is on the page beside the inbox and, on a phone, in the header's sheet too: each copy has its own id.
   const headingId = useId();
-  const date = new Date(now).toLocaleDateString(i18n.language === 'jp' ? 'ja-JP' : 'en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  });
+  const date = formatLongDate(now, currentLanguage());
 
   let body;
   if (isDemo) {

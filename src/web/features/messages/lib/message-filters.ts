@@ -1,6 +1,7 @@
 import { matchesTypeFilter } from '../../../../contract/classification.ts';
 import type { MessageTypeFilter, Platform, Tag, UnifiedMessage } from '../../../../contract/messages.ts';
 import { messageTypeFilters } from '../../../../contract/messages.ts';
+import { compareNames } from '../../../lib/intl-format.ts';
 import { matchesWords } from './message-words.ts';
 
 export type PlatformFilter = Platform | 'all';
@@ -156,7 +157,7 @@ export function facetCounts(messages: readonly UnifiedMessage[], filters: Messag
       counts.senders.set(name, (counts.senders.get(name) ?? 0) + 1);
     }
   }
-  counts.senders = new Map([...counts.senders].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  counts.senders = new Map([...counts.senders].sort(([a, x], [b, y]) => y - x || compareNames(a, b)));
   return counts;
 }
 
@@ -168,5 +169,5 @@ export function tagChoices(userTags: readonly Tag[], messages: readonly UnifiedM
   const byId = new Map<string, Tag>();
   for (const message of messages) for (const tag of message.tags) byId.set(tag.id, tag);
   for (const tag of userTags) byId.set(tag.id, tag);
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...byId.values()].sort((a, b) => compareNames(a.name, b.name));
 }

@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accessTokenStore } from '../../../lib/token-storage.ts';
+import {
+  chatworkConnection,
+  chatworkResult,
+  now,
+  slackConnection,
+  slackResult,
+} from '../../../test/dashboard-fixtures.ts';
+import { fakeAccessToken, json, stubApi } from '../../../test/fake-api.ts';
+import { connectionMessagesQueryKey } from '../api/get-connection-messages.ts';
+import { useTimeline } from './use-timeline.ts';
+
+const connections = [slackConnection, chatworkConnection];
+
+beforeEach(() => {
+  accessTokenStore.set(fakeAccessToken(3600));
+});
+
+describe('useTimeline', () => {
+  it('keeps each message’s object when another account answers with newer ones, so its card is not drawn again', async () => {
+    let answerChatwork: (response: Response) => void = () => undefined;
+    stubApi({
+      'GET /api/chatwork/messages/cw-1': () => new Promise<Response>((resolve) => (answerChatwork = resolve)),
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(
+      connectionMessagesQueryKey('slack', slackConnection.id),
+      slackResult(['<@UKENJI> One', '<@UKENJI> Two']),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result } = renderHook(() => useTimeline(connections), { wrapper });
+    const slackMessages = result.current.messages;
+    expect(slackMessages).toHaveLength(2);
+
+    // ChatWork's messages are newer: every Slack message moves down the merged list.
+    const chatwork = chatworkResult(['Newest']);
+    answerChatwork(
+      json(200, {
+        ...chatwork,
+        messages: chatwork.messages.map((message, index) => ({ ...message, send_time: now - index })),
+      }),
+    );
+
+    await waitFor(() => expect(result.current.messages).toHaveLength(3));
+    const merged = result.current.messages;
+    expect(merged.map((message) => message.content)).toEqual(['Newest', '<@UKENJI> One', '<@UKENJI> Two']);
+    expect(merged[1]).toBe(slackMessages[0]);
+    expect(merged[2]).toBe(slackMessages[1]);
+  });
+
+  it('gives the same list while no answer changes, as a fetch starts and ends', async () => {
+    let answerAgain: () => void = () => undefined;
+    let asked = 0;
+    stubApi({
+      'GET /api/slack/messages/sl-1': () => {
+        asked += 1;
+        const answer = json(200, slackResult(['<@UKENJI> One']));
+        return asked === 1
+          ? answer
+          : new Promise<Response>((resolve) => (answerAgain = () => resolve(answer)));
+      },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result } = renderHook(() => useTimeline([slackConnection]), { wrapper });
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    const listed = result.current.messages;
+
+    const refetched = queryClient.refetchQueries({ queryKey: ['messages'] });
+    await waitFor(() => expect(result.current.isFetching).toBe(true));
+    expect(result.current.messages).toBe(listed);
+    answerAgain();
+    await refetched;
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    expect(result.current.messages).toBe(listed);
+  });
+});
