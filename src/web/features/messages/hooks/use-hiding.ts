@@ -70,6 +70,8 @@ export function useHiding(): Hiding {
   const [locallyHidden, setLocallyHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [locallyShown, setLocallyShown] = useState<ReadonlySet<string>>(() => new Set());
   const timers = useRef(new Set<number>());
+  /** Each fading message's timer, which moves it to the hidden ones; a message shown again meanwhile leaves it. */
+  const fadeTimers = useRef(new Map<string, number>());
 
   const serverHidden = useMemo(() => messageIdsOf(server.data), [server.data]);
 
@@ -98,6 +100,9 @@ export function useHiding(): Hiding {
   const show = useCallback(
     async (messages: readonly UnifiedMessage[], allOrNothing: boolean) => {
       const ids = messages.map((message) => message.id);
+      // Shown again while it fades (an undo within the fade): its fade must not hide it once it ends.
+      for (const id of ids) fadeTimers.current.delete(id);
+      setFading((current) => withoutAll(current, ids));
       setLocallyHidden((current) => withoutAll(current, ids));
       setLocallyShown((current) => withAll(current, ids));
       const results = await Promise.allSettled(messages.map((message) => unhideMessage(refOf(message))));
@@ -138,15 +143,19 @@ export function useHiding(): Hiding {
       setFading((current) => withAll(current, ids));
       const timer = window.setTimeout(() => {
         timers.current.delete(timer);
-        setFading((current) => withoutAll(current, ids));
-        setLocallyHidden((current) => withAll(current, ids));
+        const faded = ids.filter((id) => fadeTimers.current.get(id) === timer);
+        for (const id of faded) fadeTimers.current.delete(id);
+        setFading((current) => withoutAll(current, faded));
+        setLocallyHidden((current) => withAll(current, faded));
       }, HIDE_ANIMATION_MS);
       timers.current.add(timer);
+      for (const id of ids) fadeTimers.current.set(id, timer);
       try {
         await request();
       } catch (error) {
         window.clearTimeout(timer);
         timers.current.delete(timer);
+        for (const id of ids) if (fadeTimers.current.get(id) === timer) fadeTimers.current.delete(id);
         restore(ids);
         const overLimit = error instanceof ApiError && error.code === hiddenErrorCodes.limit;
         showToast(overLimit ? t('limit', { max: HIDDEN_MESSAGES_PER_USER_MAX }) : t(failure), 'error');
