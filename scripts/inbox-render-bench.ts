@@ -19,7 +19,7 @@ const MESSAGES_PER_PLATFORM = 1000;
 const CPU_SLOWDOWN = 4;
 const CHANGES = Number(process.env.BENCH_INBOX_CHANGES ?? 20);
 const TARGET_MS = 50;
-const SIGN_IN_TRACES = Number(process.env.BENCH_INBOX_OPENINGS ?? 3);
+const OPENINGS = Number(process.env.BENCH_INBOX_OPENINGS ?? 3);
 
 /** Clicks `button` in the page and resolves with the milliseconds until the frame after the first card changed. */
 async function timeClick(page: Page, buttonName: RegExp): Promise<number> {
@@ -221,11 +221,11 @@ export async function inboxRender(): Promise<string[]> {
     // The cards' own effects run after the list's first paint.
     await page.waitForTimeout(1000);
     const load = await longTasksSinceLoad(page);
-    // The same sign-in again under a trace: its main-thread CPU, which a busy machine moves far less than the long
+    // The same opening again under a trace: its main-thread CPU, which a busy machine moves far less than the long
     // tasks' wall time (the same reason as the changes' CPU below).
-    const signInRuns: Record<WorkPart, number>[] = [];
-    for (let run = 0; run < SIGN_IN_TRACES; run += 1) {
-      signInRuns.push(
+    const openings: Record<WorkPart, number>[] = [];
+    for (let run = 0; run < OPENINGS; run += 1) {
+      openings.push(
         cpuOfTrace(
           await traced(cdp, async () => {
             await page.reload();
@@ -254,7 +254,7 @@ export async function inboxRender(): Promise<string[]> {
 
     const lines = [
       `signing in to ${2 * MESSAGES_PER_PLATFORM} messages at ${CPU_SLOWDOWN}× CPU slow-down, long tasks until the list is shown: ${load.total.toFixed(0)} ms (blocking ${load.blocking.toFixed(0)} ms, longest ${load.longest.toFixed(0)} ms)`,
-      cpuLine('opening the inbox (a reload to the full list, then 1 s)', signInRuns, 'per opening'),
+      cpuLine('opening the inbox (a reload to the full list, then 1 s)', openings, 'per opening'),
     ];
     for (const [name, values] of [
       ['page change', pageChanges],
