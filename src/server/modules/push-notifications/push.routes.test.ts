@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-emulator.ts';
 import {
@@ -17,6 +18,7 @@ import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
 import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
+import { pushHeld } from '../../db/schema/push-notifications.ts';
 import { createTokenCipher } from '../../lib/token-cipher.ts';
 import { createPushSender } from './push-sender.ts';
 import { createPushRepo } from './push.repo.ts';
@@ -410,6 +412,11 @@ describe('push notifications from the live intake', () => {
     expect((await setQuiet({ start: '22:00', end: '02:00', time_zone: zone })).statusCode).toBe(200);
     const first = await mention(owner, (me) => `[To:${me}] at night`);
     const second = await mention(owner, (me) => `[To:${me}] later at night`);
+    // The webhook answers before the intake decides; both must be held before the quiet hours are lifted.
+    await vi.waitFor(async () => {
+      const [row] = await testApp.database.db.select().from(pushHeld).where(eq(pushHeld.userId, owner.userId));
+      expect(row?.count).toBe(2);
+    });
 
     // Quiet hours over: the next mention notifies at once, the held ones did not.
     expect((await setQuiet(null)).statusCode).toBe(200);
