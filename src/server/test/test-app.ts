@@ -57,6 +57,16 @@ export async function createPostgresTestDatabase(
   };
 }
 
+// The template's dump (tens of megabytes) read once per test file's process, not once per test database: a Blob
+// does not change, and PGlite only reads it.
+let templateRead: { file: string; dump: Promise<Blob> } | undefined;
+function templateDump(file: string): Promise<Blob> {
+  if (templateRead?.file !== file) {
+    templateRead = { file, dump: readFile(file).then((bytes) => new Blob([bytes])) };
+  }
+  return templateRead.dump;
+}
+
 /**
  * A fresh database with the real migrations: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
  * PostgreSQL database on that server that is dropped again on close. Under Vitest both start as copies of the run's
@@ -69,7 +79,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return openDatabase({
       databaseUrl: undefined,
       dataDir: null,
-      ...(templateFile ? { initialData: new Blob([await readFile(templateFile)]) } : {}),
+      ...(templateFile ? { initialData: await templateDump(templateFile) } : {}),
     });
   }
   const handle = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
@@ -144,25 +154,37 @@ export async function createTestApp(
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({
-    settings,
-    secrets: options.secrets ?? testSecrets,
-    database,
-    logger: options.logger ?? false,
-    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  await app.ready();
+  // A database passed in belongs to the caller.
+  const closeOwn = async () => {
+    await mail.close();
+    if (!options.database) await database.close();
+  };
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      settings,
+      secrets: options.secrets ?? testSecrets,
+      database,
+      logger: options.logger ?? false,
+      ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await app.ready();
+  } catch (error) {
+    // An app that does not start (the tests of refused settings) leaves no database or catcher behind.
+    await app?.close().catch(() => undefined);
+    await closeOwn();
+    throw error;
+  }
   catchers.set(app, mail);
+  const started = app;
   return {
-    app,
+    app: started,
     database,
     mail,
     close: async () => {
-      await app.close();
-      await mail.close();
-      // A database passed in belongs to the caller.
-      if (!options.database) await database.close();
+      await started.close();
+      await closeOwn();
     },
   };
 }
