@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startChatworkEmulator } from '../../../../emulators/chatwork/chatwork-emulator.ts';
 import {
@@ -18,7 +17,6 @@ import { bearer, registerUser } from '../../test/auth-helpers.ts';
 import { deliverChatworkMention } from '../../test/chatwork-webhook-helpers.ts';
 import { connectAccount, control, gatherAfresh } from '../../test/emulator-helpers.ts';
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
-import { pushHeld } from '../../db/schema/push-notifications.ts';
 import { createTokenCipher } from '../../lib/token-cipher.ts';
 import { createPushSender } from './push-sender.ts';
 import { createPushRepo } from './push.repo.ts';
@@ -414,8 +412,10 @@ describe('push notifications from the live intake', () => {
     const second = await mention(owner, (me) => `[To:${me}] later at night`);
     // The webhook answers before the intake decides; both must be held before the quiet hours are lifted.
     await vi.waitFor(async () => {
-      const [row] = await testApp.database.db.select().from(pushHeld).where(eq(pushHeld.userId, owner.userId));
-      expect(row?.count).toBe(2);
+      const held = (await testApp.database.db.execute(
+        `select count from push_held where user_id = '${owner.userId}'`,
+      )) as { rows: { count: number }[] };
+      expect(held.rows[0]?.count).toBe(2);
     });
 
     // Quiet hours over: the next mention notifies at once, the held ones did not.
