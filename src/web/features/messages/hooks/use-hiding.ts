@@ -69,17 +69,33 @@ export function useHiding(): Hiding {
   const [fading, setFading] = useState<ReadonlySet<string>>(() => new Set());
   const [locallyHidden, setLocallyHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [locallyShown, setLocallyShown] = useState<ReadonlySet<string>>(() => new Set());
-  const timers = useRef(new Set<number>());
-  /** Each fading message's timer, which moves it to the hidden ones; a message shown again meanwhile leaves it. */
+  /** Each fading message's timer, which moves it to the hidden ones when the fade ends. */
   const fadeTimers = useRef(new Map<string, number>());
 
   const serverHidden = useMemo(() => messageIdsOf(server.data), [server.data]);
 
   useEffect(() => {
-    const pending = timers.current;
+    const fades = fadeTimers.current;
     return () => {
-      for (const timer of pending) window.clearTimeout(timer);
+      for (const timer of new Set(fades.values())) window.clearTimeout(timer);
     };
+  }, []);
+
+  /**
+   * Takes messages out of their fades (only those `timer` owns, when given): their fades will not hide them. A timer
+   * left without a message is cleared.
+   */
+  const callOffFades = useCallback((ids: readonly string[], timer?: number) => {
+    const fades = fadeTimers.current;
+    const calledOff = new Set<number>();
+    for (const id of ids) {
+      const owner = fades.get(id);
+      if (owner === undefined || (timer !== undefined && owner !== timer)) continue;
+      fades.delete(id);
+      calledOff.add(owner);
+    }
+    const running = new Set(fades.values());
+    for (const owner of calledOff) if (!running.has(owner)) window.clearTimeout(owner);
   }, []);
 
   /** Reloads the server's list; returns it as message ids, so the local layer can give way where it agrees. */
@@ -101,7 +117,7 @@ export function useHiding(): Hiding {
     async (messages: readonly UnifiedMessage[], allOrNothing: boolean) => {
       const ids = messages.map((message) => message.id);
       // Shown again while it fades (an undo within the fade): its fade must not hide it once it ends.
-      for (const id of ids) fadeTimers.current.delete(id);
+      callOffFades(ids);
       setFading((current) => withoutAll(current, ids));
       setLocallyHidden((current) => withoutAll(current, ids));
       setLocallyShown((current) => withAll(current, ids));
@@ -129,7 +145,7 @@ export function useHiding(): Hiding {
       );
       return failed.length === 0;
     },
-    [refetch],
+    [callOffFades, refetch],
   );
 
   const startHiding = useCallback(
@@ -142,20 +158,16 @@ export function useHiding(): Hiding {
       setLocallyShown((current) => withoutAll(current, ids));
       setFading((current) => withAll(current, ids));
       const timer = window.setTimeout(() => {
-        timers.current.delete(timer);
         const faded = ids.filter((id) => fadeTimers.current.get(id) === timer);
         for (const id of faded) fadeTimers.current.delete(id);
         setFading((current) => withoutAll(current, faded));
         setLocallyHidden((current) => withAll(current, faded));
       }, HIDE_ANIMATION_MS);
-      timers.current.add(timer);
       for (const id of ids) fadeTimers.current.set(id, timer);
       try {
         await request();
       } catch (error) {
-        window.clearTimeout(timer);
-        timers.current.delete(timer);
-        for (const id of ids) if (fadeTimers.current.get(id) === timer) fadeTimers.current.delete(id);
+        callOffFades(ids, timer);
         restore(ids);
         const overLimit = error instanceof ApiError && error.code === hiddenErrorCodes.limit;
         showToast(overLimit ? t('limit', { max: HIDDEN_MESSAGES_PER_USER_MAX }) : t(failure), 'error');
@@ -170,7 +182,7 @@ export function useHiding(): Hiding {
       );
       return true;
     },
-    [refetch, restore, showToast, t],
+    [callOffFades, refetch, restore, showToast, t],
   );
 
   const hide = useCallback(
