@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from './intl-format.ts';
+import { compareNames, formatFileSize, formatLongDate } from './intl-format.ts';
 
 describe('formatFileSize', () => {
   it.each(['en', 'jp'] as const)('writes sizes with the same units in %s', (language) => {
@@ -11,5 +11,23 @@ describe('formatFileSize', () => {
 
   it('groups the digits of a large number as the language does', () => {
     expect(formatFileSize(2000 * 1024 ** 3, 'en')).toBe('2,000 GB');
+  });
+});
+
+describe('formatLongDate', () => {
+  // Noon UTC, so the day is the same in any zone the tests run in.
+  const day = Date.UTC(2026, 10, 29, 12);
+
+  it('names the weekday, month and day in each language', () => {
+    expect(formatLongDate(day, 'en')).toBe('Sunday, November 29');
+    expect(formatLongDate(day, 'jp')).toBe('11月29日日曜日');
+  });
+});
+
+describe('compareNames', () => {
+  it('orders names as the browser’s own localeCompare does, not by code point', () => {
+    const names = ['zoe', 'Émile', 'adam', 'Zack', 'éva'];
+    expect([...names].sort(compareNames)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect([...names].sort(compareNames)).not.toEqual([...names].sort());
   });
 });
