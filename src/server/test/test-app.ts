@@ -159,9 +159,9 @@ export async function createTestApp(
     await mail.close();
     if (!options.database) await database.close();
   };
-  let app: FastifyInstance | undefined;
+  let built: FastifyInstance | undefined;
   try {
-    app = await buildApp({
+    built = await buildApp({
       settings,
       secrets: options.secrets ?? testSecrets,
       database,
@@ -169,21 +169,21 @@ export async function createTestApp(
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    await app.ready();
+    await built.ready();
   } catch (error) {
     // An app that does not start (the tests of refused settings) leaves no database or catcher behind.
-    await app?.close().catch(() => undefined);
+    await built?.close().catch(() => undefined);
     await closeOwn();
     throw error;
   }
+  const app = built;
   catchers.set(app, mail);
-  const started = app;
   return {
-    app: started,
+    app,
     database,
     mail,
     close: async () => {
-      await started.close();
+      await app.close();
       await closeOwn();
     },
   };

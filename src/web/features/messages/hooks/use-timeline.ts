@@ -123,9 +123,9 @@ function mergedMessagesOf(answers: readonly (MessageResult | undefined)[]): Unif
 /**
  * The combined answers as an instance of a class of its own: TanStack Query structurally shares a `combine` result
  * that is a plain object, comparing the merged list deeply with the last one at every answer (338 ms of self time at
- * 4× while an inbox of 2,000 messages opened, the most of any of the page's own functions), and copying the messages that moved in the order, so
- * their memoised cards drew again. Each answer is already shared with the one before by its own query, and the
- * merge keeps each message's object (decision 177).
+ * 4× while an inbox of 2,000 messages opened, the most of any of the page's own functions), and copying the
+ * messages that moved in the order, so their memoised cards drew again. Each answer is already shared with the one
+ * before by its own query, and the merge keeps each message's object (decision 177).
  */
 class CombinedAnswers {
   readonly messages: UnifiedMessage[];
