@@ -233,7 +233,7 @@ describe('dashboard', () => {
     renderRouter(routes, '/dashboard');
     expect(await screen.findByText('Connect a chat service to get started')).toBeVisible();
 
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Use sample data' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Use sample data' }));
 
     const list = await messageList();
     const put = fetchMock.mock.calls.find(

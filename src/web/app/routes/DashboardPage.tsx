@@ -21,7 +21,6 @@ import { rulesQueryOptions } from '../../features/rules/api/get-rules.ts';
 import { useQuickRules } from '../../features/rules/hooks/use-quick-rules.ts';
 import { tagsQueryOptions } from '../../features/tags/api/get-tags.ts';
 import { testModeQueryOptions } from '../../features/test-mode/api/get-test-mode.ts';
-import { TestModePanel } from '../../features/test-mode/components/TestModePanel.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUndoStack } from '../../lib/use-undo-stack.ts';
 import { useScreenAtLeast } from '../../lib/use-screen-at-least.ts';
@@ -34,7 +33,7 @@ import { useWithLatestFetch } from '../hooks/use-with-latest-fetch.ts';
 import { OnceOpened } from '../OnceOpened.tsx';
 
 // What the first paint of the list does not need comes in chunks of its own (docs/decisions/166): the side panels
-// (on a phone only in their sheet), and the tag sheets from the first time one opens.
+// (on a phone only in their sheet), the test mode's panel, and the tag sheets from the first time one opens.
 const ConnectionsPanel = lazy(() =>
   import('../../features/connections/components/ConnectionsPanel.tsx').then((m) => ({
     default: m.ConnectionsPanel,
@@ -42,6 +41,9 @@ const ConnectionsPanel = lazy(() =>
 );
 const TodaySchedule = lazy(() =>
   import('../../features/google/components/TodaySchedule.tsx').then((m) => ({ default: m.TodaySchedule })),
+);
+const TestModePanel = lazy(() =>
+  import('../../features/test-mode/components/TestModePanel.tsx').then((m) => ({ default: m.TestModePanel })),
 );
 const TagPickerSheet = lazy(() =>
   import('../../features/tags/components/TagPickerSheet.tsx').then((m) => ({ default: m.TagPickerSheet })),
@@ -101,7 +103,9 @@ export function DashboardPage() {
   const retryStatus = () => void queryClient.refetchQueries({ queryKey: ['connections'] });
 
   const testModePanel = testMode.data?.available && (
-    <TestModePanel state={testMode.data} onChanged={reloadSampleData} />
+    <Suspense fallback={null}>
+      <TestModePanel state={testMode.data} onChanged={reloadSampleData} />
+    </Suspense>
   );
   const connectionsPanel = (collapsible: boolean) => (
     <Suspense fallback={null}>

@@ -1,13 +1,13 @@
 import { BellOff, CalendarPlus, ListTodo, Star } from 'lucide-react';
-import { useState, type MouseEvent, type Ref } from 'react';
+import { Suspense, useState, type MouseEvent, type Ref } from 'react';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/ActionMenu.tsx';
 import { ariaKeyShortcut } from '../../../lib/shortcut-keys.ts';
 import { useCardRules } from '../actions/card-rules.ts';
 import { messageActions } from '../actions/message-actions.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
-import { AddEventDialog, AddTaskDialog } from './GoogleActionDialogs.tsx';
 import { HideButton } from './HideButton.tsx';
+import { AddEventDialog, AddTaskDialog } from './on-demand.ts';
 import { TriageCardButtons } from './TriageCardButtons.tsx';
 import { useRepeatedText } from '../../../lib/RepeatedTextScope.tsx';
 
@@ -129,8 +129,10 @@ export function CardActions({
         triggerClassName={actionClassName}
         items={moreItems}
       />
-      {dialog === 'event' && <AddEventDialog message={message} onClose={() => setDialog(null)} />}
-      {dialog === 'task' && <AddTaskDialog message={message} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'event' && <AddEventDialog message={message} onClose={() => setDialog(null)} />}
+        {dialog === 'task' && <AddTaskDialog message={message} onClose={() => setDialog(null)} />}
+      </Suspense>
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { CardActions } from './CardActions.tsx';
 import { MessageText, type KnownToMessage } from './MessageText.tsx';
 import { useSearchMatch } from '../hooks/search-match-context.ts';
 import { matchedSnippets } from '../lib/search-highlight.ts';
-import { ReplyBox } from './ReplyBox.tsx';
+import { LazyReplyBox } from './LazyReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
@@ -328,7 +328,7 @@ function MessageCardView({
         onUnhide={() => onUnhide(message)}
       />
       {replying && (
-        <ReplyBox
+        <LazyReplyBox
           message={message}
           onClose={() => {
             setReplying(false);

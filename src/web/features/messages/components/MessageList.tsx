@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type {
   MessageTypeFilter,
@@ -35,7 +44,6 @@ import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
 import { applyFilters, facetCounts, hasActiveFilters, tagChoices } from '../lib/message-filters.ts';
 import { AccountProgress, isCatchingUp } from './AccountProgress.tsx';
-import { AwaitingView } from './AwaitingView.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { BulkHideDialog } from './BulkHideDialog.tsx';
 import { ExpiryDialog } from './ExpiryDialog.tsx';
@@ -47,8 +55,8 @@ import { MessageListHeader } from './MessageListHeader.tsx';
 import { MessageListSkeleton } from './MessageListSkeleton.tsx';
 import { MessagePage } from './MessagePage.tsx';
 import { NewMessagesPill } from './NewMessagesPill.tsx';
+import { AwaitingView, SnoozedView } from './on-demand.ts';
 import { focusSearchBox, SearchBox } from './SearchBox.tsx';
-import { SnoozedView } from './SnoozedView.tsx';
 import { TriageViewSwitch } from './TriageViewSwitch.tsx';
 import { viewTabId, ViewTabs } from './ViewTabs.tsx';
 
@@ -332,16 +340,18 @@ export function MessageList({
   if (!showsList) {
     const otherList = (
       <div className="space-y-4" {...viewPanel}>
-        {triaged.view === 'awaiting' ? (
-          <AwaitingView messages={timeline.messages} now={now} />
-        ) : (
-          <SnoozedView
-            waiting={triaged.waiting}
-            messageOf={triaged.messageOf}
-            now={triaged.now}
-            onUnsnooze={triaged.unsnooze}
-          />
-        )}
+        <Suspense fallback={<MessageListSkeleton />}>
+          {triaged.view === 'awaiting' ? (
+            <AwaitingView messages={timeline.messages} now={now} />
+          ) : (
+            <SnoozedView
+              waiting={triaged.waiting}
+              messageOf={triaged.messageOf}
+              now={triaged.now}
+              onUnsnooze={triaged.unsnooze}
+            />
+          )}
+        </Suspense>
         <TriageOverlays triage={triage} context={context} more={savedViews.paletteCommands} />
       </div>
     );

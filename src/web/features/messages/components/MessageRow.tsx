@@ -13,7 +13,7 @@ import { messagePlainText } from '../lib/message-plain-text.ts';
 import { CardActions } from './CardActions.tsx';
 import { marked } from './Marked.tsx';
 import type { MessageCardProps } from './MessageCard.tsx';
-import { ReplyBox } from './ReplyBox.tsx';
+import { LazyReplyBox } from './LazyReplyBox.tsx';
 import { TagChip } from './TagChip.tsx';
 import { HandledMarker } from './HandledMarker.tsx';
 import { TypeBadges } from './TypeBadges.tsx';
@@ -213,7 +213,7 @@ function MessageRowView({
         </button>
       </div>
       {replying && (
-        <ReplyBox
+        <LazyReplyBox
           message={message}
           onClose={() => {
             setReplying(false);

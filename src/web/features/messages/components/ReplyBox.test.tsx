@@ -100,7 +100,7 @@ describe('reply box', () => {
 
     await userEvent.click(replyButton);
 
-    const box = screen.getByRole('textbox', { name: 'Reply to Aiko Tanaka' });
+    const box = await screen.findByRole('textbox', { name: 'Reply to Aiko Tanaka' });
     expect(box).toHaveValue(chatworkPrefill);
     expect(box).toHaveFocus();
     expect((box as HTMLTextAreaElement).selectionStart).toBe(chatworkPrefill.length);
@@ -128,7 +128,7 @@ describe('reply box', () => {
     const fetchMock = stubApi({});
     renderCard(chatworkMessage);
     await userEvent.click(screen.getByRole('button', { name: 'Reply to Aiko Tanaka' }));
-    const box = screen.getByRole('textbox');
+    const box = await screen.findByRole('textbox');
 
     await userEvent.clear(box);
     await userEvent.type(box, '   {Control>}{Enter}{/Control}');
@@ -143,7 +143,7 @@ describe('reply box', () => {
     });
     renderCard(slackMessage());
     await userEvent.click(screen.getByRole('button', { name: 'Reply to Ben Ortiz' }));
-    const box = screen.getByRole('textbox');
+    const box = await screen.findByRole('textbox');
     expect(box).toHaveValue('@Ben Ortiz ');
     expect(screen.getByText(/Posted in the thread on Slack/)).toBeVisible();
 
@@ -174,8 +174,8 @@ describe('reply box', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Reply to Ben Ortiz' }));
     // Without the mention the text goes as typed.
-    await userEvent.clear(screen.getByRole('textbox'));
-    await userEvent.type(screen.getByRole('textbox'), 'Done{Meta>}{Enter}{/Meta}');
+    await userEvent.clear(await screen.findByRole('textbox'));
+    await userEvent.type(await screen.findByRole('textbox'), 'Done{Meta>}{Enter}{/Meta}');
     await screen.findByText('Reply sent to Slack.');
 
     expect(replyBodies(fetchMock)[0]?.body).toMatchObject({ message: 'Done', thread_ts: `${sentAt}.000100` });
@@ -198,7 +198,7 @@ describe('reply box', () => {
       }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Reply to Ben Ortiz' }));
-    await userEvent.type(screen.getByRole('textbox'), 'sure{Control>}{Enter}{/Control}');
+    await userEvent.type(await screen.findByRole('textbox'), 'sure{Control>}{Enter}{/Control}');
     await screen.findByText('Reply sent to Slack.');
 
     expect(replyBodies(fetchMock)[0]?.body).toEqual({
@@ -216,7 +216,7 @@ describe('reply box', () => {
     stubApi({ 'POST /api/chatwork/reply': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderCard(chatworkMessage);
     await userEvent.click(screen.getByRole('button', { name: 'Aiko Tanakaさんに返信' }));
-    const box = screen.getByRole('textbox');
+    const box = await screen.findByRole('textbox');
     await userEvent.type(box, '確認しました');
     await userEvent.click(screen.getByRole('button', { name: '送信' }));
 
@@ -254,7 +254,7 @@ describe('reply box', () => {
     const fetchMock = stubApi({});
     renderCard(chatworkMessage);
     await userEvent.click(screen.getByRole('button', { name: 'Reply to Aiko Tanaka' }));
-    const box = screen.getByRole('textbox');
+    const box = await screen.findByRole('textbox');
 
     fireEvent.compositionStart(box);
     fireEvent.keyDown(box, { key: 'Escape', isComposing: true, keyCode: 229 });

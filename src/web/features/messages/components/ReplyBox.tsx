@@ -10,7 +10,7 @@ import { useSendReply } from '../api/send-reply.ts';
 import { replyPrefill, replyRequest, slackReplyThread } from '../lib/reply-draft.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 
-interface ReplyBoxProps {
+export interface ReplyBoxProps {
   message: UnifiedMessage;
   /** Called after a reply was sent, on Cancel and on Escape. */
   onClose(): void;

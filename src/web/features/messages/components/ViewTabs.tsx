@@ -1,5 +1,5 @@
 import { BookmarkPlus, TriangleAlert } from 'lucide-react';
-import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, Suspense, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { SavedViews, ViewTab } from '../hooks/use-saved-views.ts';
@@ -7,7 +7,7 @@ import type { GuardedAction } from '../lib/action-restrictions.ts';
 import { hasMissing, movedTo } from '../lib/saved-view-filters.ts';
 import { DeleteViewDialog } from './DeleteViewDialog.tsx';
 import { ViewMissingNotice } from './ViewMissingNotice.tsx';
-import { ViewNameDialog } from './ViewNameDialog.tsx';
+import { ViewNameDialog } from './on-demand.ts';
 import { ViewOptionsMenu } from './ViewOptionsMenu.tsx';
 
 interface ViewTabsProps {
@@ -151,13 +151,17 @@ function ViewTabsView({ views, panelId, allowed }: ViewTabsProps) {
       </div>
       <ViewMissingNotice missing={active.missing} />
       {(dialog === 'save' || dialog === 'rename') && (
-        <ViewNameDialog
-          mode={dialog}
-          initialName={dialog === 'rename' ? (active.view.name ?? '') : ''}
-          defaultName={dialog === 'rename' ? defaultName : undefined}
-          onSubmit={(name) => (dialog === 'save' ? saveCurrent(name ?? '') : writes.rename(active.id, name))}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <ViewNameDialog
+            mode={dialog}
+            initialName={dialog === 'rename' ? (active.view.name ?? '') : ''}
+            defaultName={dialog === 'rename' ? defaultName : undefined}
+            onSubmit={(name) =>
+              dialog === 'save' ? saveCurrent(name ?? '') : writes.rename(active.id, name)
+            }
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       <DeleteViewDialog
         name={dialog === 'delete' ? active.name : null}
