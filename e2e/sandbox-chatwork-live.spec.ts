@@ -85,7 +85,7 @@ for (const language of ['en', 'jp'] as const) {
     await page.getByLabel('Sign in as').selectOption(String(MAYA));
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByText(copy.connected)).toBeVisible();
-    await openPanel(page, copy.panel);
+    await expandPanel(page, copy.panel);
 
     // What a user does once: open ChatWork's webhook page from the dialog, create the webhook with the URL shown
     // there, and bring back the token ChatWork shows.
@@ -153,6 +153,17 @@ for (const language of ['en', 'jp'] as const) {
       await controlChatwork(`webhooks/${webhook.webhook_setting_id}`, undefined, 'DELETE');
     }
   });
+}
+
+/**
+ * Once an account is connected the list replaces the empty inbox and the panel moves beside it, collapsible: wait
+ * for its toggle (the empty inbox's connect buttons may still be on screen a moment) and open it.
+ */
+async function expandPanel(page: Page, name: RegExp): Promise<void> {
+  const toggle = page.getByRole('button', { name });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** The connections panel, opened if the dashboard shows it collapsed. */
