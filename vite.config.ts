@@ -1,21 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
 import { landingPage } from './scripts/landing-page-plugin.ts';
 import { pagePreloads } from './scripts/page-preloads-plugin.ts';
+import { preactAliases } from './scripts/preact-aliases.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { pwaOptions } from './scripts/pwa-options.ts';
 
-const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
+const webRoot = fromRoot('src/web');
 
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [
-    react(),
     tailwindcss(),
     helpPdfs(),
     landingPage(),
@@ -23,6 +23,7 @@ export default defineConfig({
     VitePWA(pwaOptions),
     precompress(),
   ],
+  resolve: { alias: preactAliases },
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {
@@ -65,10 +66,22 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Libraries' ES modules: their CommonJS builds would require React past the aliases.
+        resolve: {
+          mainFields: ['module', 'main'],
+          alias: [
+            {
+              find: /^lucide-react$/,
+              replacement: fromRoot('node_modules/lucide-react/dist/esm/lucide-react.mjs'),
+            },
+          ],
+        },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Through Vite, so the libraries' imports of React reach Preact too.
+          server: { deps: { inline: true } },
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 15_000,
         },

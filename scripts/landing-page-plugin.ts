@@ -1,12 +1,12 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { parseCookie } from 'cookie';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { languages, type Language } from '../src/contract/auth-constants.ts';
 import { landingPageFile } from '../src/contract/pages.ts';
 import { HTML_LANG, landingVariant } from '../src/server/plugins/page-meta.ts';
+import { preactAliases } from './preact-aliases.ts';
 
 /** The module that renders the landing page, relative to the web root, and the template its HTML goes into. */
 const RENDERER = 'app/PrerenderedLanding.tsx';
@@ -34,7 +34,9 @@ async function loadRenderer(config: ResolvedConfig, clientOutDir: string): Promi
     publicDir: false,
     mode: config.mode,
     logLevel: 'warn',
-    plugins: [react()],
+    resolve: { alias: preactAliases },
+    // Every library bundled, so their imports of React reach Preact as the app's do.
+    ssr: { noExternal: true },
     build: {
       ssr: RENDERER,
       outDir,
@@ -61,6 +63,10 @@ export function landingPage(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'matome-landing-page',
+    // The dev server renders the page with every library bundled, so their imports of React reach Preact as the
+    // app's do; not under Vitest, whose server tests load their libraries as Node does.
+    config: (_, { command, mode }) =>
+      command === 'serve' && mode !== 'test' ? { ssr: { noExternal: true } } : {},
     configResolved(resolved) {
       config = resolved;
     },

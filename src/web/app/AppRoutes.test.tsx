@@ -105,10 +105,17 @@ describe('routes', () => {
   });
 
   it('shows a spinner while verifying the stored token, then the dashboard', async () => {
-    stubApi(signedInHandlers);
+    // The session's check answers once the spinner has been seen.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      ...signedInHandlers,
+      'GET /api/auth/me': () => answered.then(signedInHandlers['GET /api/auth/me']),
+    });
     renderRouter(routes, '/dashboard');
 
     expect(await screen.findByText('Verifying authentication…')).toBeVisible();
+    answer();
     expect(await screen.findByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Matome' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('button', { name: 'Account menu for Demo User' })).toBeVisible();
@@ -136,7 +143,7 @@ describe('routes', () => {
     ).toBeVisible();
     expect(document.documentElement.lang).toBe('ja');
     expect(window.localStorage.getItem('matome.language')).toBe('jp');
-    expect(document.title).toBe('まとめについて | まとめ');
+    await waitFor(() => expect(document.title).toBe('まとめについて | まとめ'));
     expect(screen.getByRole('button', { name: '表示言語を English に切り替え' })).toBeVisible();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import {
   createSequenceMatcher,
   isPaletteChord,
@@ -6,6 +6,7 @@ import {
   PALETTE_KEYSTROKE,
   type ShortcutBinding,
 } from './shortcut-keys.ts';
+import { useStableCallback } from './use-stable-callback.ts';
 
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph', 'Dead', 'Process']);
 
@@ -19,12 +20,10 @@ export function useShortcuts<Id>(
   onShortcut: (id: Id) => void,
   enabled = true,
 ): void {
-  const latest = useRef(onShortcut);
-  useEffect(() => {
-    latest.current = onShortcut;
-  }, [onShortcut]);
+  const handle = useStableCallback(onShortcut);
 
-  useEffect(() => {
+  // Listening from the frame that shows the page: a key pressed as soon as it is seen is not lost (decision 180).
+  useLayoutEffect(() => {
     if (!enabled) return;
     const matcher = createSequenceMatcher(
       bindings.filter((binding) => binding.keys[0] !== PALETTE_KEYSTROKE),
@@ -37,7 +36,7 @@ export function useShortcuts<Id>(
       if (palette && isPaletteChord(event)) {
         event.preventDefault();
         matcher.reset();
-        latest.current(palette.id);
+        handle(palette.id);
         return;
       }
       if (!mayTriggerShortcut(event)) {
@@ -47,7 +46,7 @@ export function useShortcuts<Id>(
       const result = matcher.press(event.key, event.timeStamp);
       if (result.kind === 'none') return;
       event.preventDefault();
-      if (result.kind === 'match') latest.current(result.id);
+      if (result.kind === 'match') handle(result.id);
     };
     const onCompositionStart = () => {
       composing = true;
@@ -68,5 +67,5 @@ export function useShortcuts<Id>(
       document.removeEventListener('compositionstart', onCompositionStart);
       document.removeEventListener('compositionend', onCompositionEnd);
     };
-  }, [bindings, enabled]);
+  }, [bindings, enabled, handle]);
 }

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../contract/auth-constants.ts';
 import { changeLanguage, i18nReady, loadScreenStrings } from '../lib/i18n.ts';
@@ -13,6 +14,10 @@ await loadScreenStrings('account');
 // findBy and waitFor wait up to 5 s rather than 1 s: screens that load their chunks and several queries took
 // longer than a second on a CI machine busy with other work, and a slow machine is not a failure.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom paints no frames. Preact runs effects after the next frame, before a person's next key or click can come;
+// here they run in the next task, so before the test's next input too (decision 180).
+options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 // jsdom has no layout, so it cannot scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

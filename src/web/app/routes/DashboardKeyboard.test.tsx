@@ -230,7 +230,7 @@ describe('triage from the keyboard', () => {
     await press('j');
     await press('r');
     const box = await within(card(list, 'Task number 1')).findByRole('textbox');
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
     await userEvent.type(box, 'jxh u');
     expect((box as HTMLTextAreaElement).value).toContain('jxh u');
     expect(within(card(list, 'Task number 1')).getByRole('checkbox')).not.toBeChecked();

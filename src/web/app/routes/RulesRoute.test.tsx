@@ -110,8 +110,8 @@ describe('rules page', () => {
     const server = rulesServer([]);
     renderRouter(routes, '/rules');
     await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
-    const dialog = screen.getByRole('dialog', { name: 'New rule' });
-    expect(within(dialog).getByLabelText('Name (optional)')).toHaveFocus();
+    const dialog = await screen.findByRole('dialog', { name: 'New rule' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name (optional)')).toHaveFocus());
     await userEvent.click(within(dialog).getByLabelText('Mark important'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
     expect(within(dialog).getByText('Set at least one condition.')).toBeVisible();

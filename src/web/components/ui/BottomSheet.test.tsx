@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('BottomSheet', () => {
     const { user, sheet } = await openSheet();
     expect(sheet).toHaveAttribute('aria-modal', 'true');
     expect(sheet).toHaveAccessibleDescription('Pick some tags.');
-    expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus());
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ const optionLabels = () =>
 describe('CommandPalette', () => {
   it('is a combobox that controls a list box, with the first option active', async () => {
     const { input } = await openPalette();
-    expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     expect(input).toHaveAccessibleName('Search commands');
     const listbox = screen.getByRole('listbox', { name: 'Commands' });
     expect(input).toHaveAttribute('aria-controls', listbox.id);

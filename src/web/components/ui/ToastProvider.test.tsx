@@ -125,11 +125,12 @@ describe('ToastProvider', () => {
 
     show('Hover me', 'success');
     advance(1000);
-    fireEvent.pointerEnter(screen.getByText('Hover me'));
+    // Pointer enter and leave do not bubble: the pointer reaches the toast itself.
+    fireEvent.pointerEnter(screen.getByText('Hover me').closest('li')!);
     advance(10_000);
     expect(screen.getByText('Hover me')).toBeInTheDocument();
 
-    fireEvent.pointerLeave(screen.getByText('Hover me'));
+    fireEvent.pointerLeave(screen.getByText('Hover me').closest('li')!);
     advance(1500);
     expect(screen.getByText('Hover me')).toBeInTheDocument();
     advance(600);

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useChangeEmail } from '../api/change-email.ts';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Which sentence explains a refused change: the server's own reasons, then a throttle, then anything else. */
 function failureKey(error: unknown) {
@@ -45,7 +46,7 @@ export function ChangeEmailForm({ user, onClose }: { user: User; onClose(sent: s
         name="new-email"
         autoComplete="email"
         required
-        autoFocus
+        ref={focusOnMount}
         value={newEmail}
         onChange={(event) => setNewEmail(event.target.value)}
         hint={sameAddress ? t('changeEmail.sameAddress') : undefined}

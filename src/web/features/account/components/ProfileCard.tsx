@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/use-toast.ts';
 import { useRename } from '../api/account.ts';
 import { formatLongDate } from '../lib/format.ts';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Name and address (both editable), the address's verification, how the user signs in and since when (SPEC §2). */
 export function ProfileCard({ user }: { user: User }) {
@@ -55,7 +56,7 @@ export function ProfileCard({ user }: { user: User }) {
                   value={name}
                   required
                   maxLength={NAME_MAX_LENGTH}
-                  autoFocus
+                  ref={focusOnMount}
                   onChange={(event) => setName(event.target.value)}
                 />
                 <div className="flex gap-2">

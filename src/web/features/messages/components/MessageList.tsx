@@ -2,7 +2,7 @@ import {
   Suspense,
   useCallback,
   useDeferredValue,
-  useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -38,7 +38,7 @@ import { SearchMatchContext } from '../hooks/search-match-context.ts';
 import { useMessageSearch } from '../hooks/use-message-search.ts';
 import { useRuleViews } from '../hooks/use-rule-views.ts';
 import { useSelection } from '../hooks/use-selection.ts';
-import { useStableCallback } from '../hooks/use-stable-callback.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { useGatherAfresh, useTimeline, type TimelineAccount } from '../hooks/use-timeline.ts';
 import { useUndoableHiding } from '../hooks/use-undoable-hiding.ts';
 import type { Restriction } from '../lib/action-restrictions.ts';
@@ -185,7 +185,7 @@ export function MessageList({
     page,
     onPageChange: (next) => dispatch({ type: 'page', page: next }),
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     focusCardRef.current = cardFocus.focusCard;
   });
   const { hideKeepingPlace, hideMessages } = useUndoableHiding({

@@ -102,7 +102,7 @@ describe('reply box', () => {
 
     const box = await screen.findByRole('textbox', { name: 'Reply to Aiko Tanaka' });
     expect(box).toHaveValue(chatworkPrefill);
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
     expect((box as HTMLTextAreaElement).selectionStart).toBe(chatworkPrefill.length);
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 

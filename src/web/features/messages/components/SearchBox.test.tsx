@@ -45,10 +45,10 @@ describe('SearchBox', () => {
     renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
     fireEvent.compositionStart(box);
-    fireEvent.change(box, { target: { value: 'せいきゅうしょ' } });
+    fireEvent.input(box, { target: { value: 'せいきゅうしょ' } });
     await pause();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/search'))).toEqual([]);
-    fireEvent.change(box, { target: { value: '請求書' } });
+    fireEvent.input(box, { target: { value: '請求書' } });
     fireEvent.compositionEnd(box);
     expect(await screen.findByText('1 found')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/search'))).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('SearchBox', () => {
     renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
     box.focus();
-    fireEvent.change(box, { target: { value: 'invoice' } });
+    fireEvent.input(box, { target: { value: 'invoice' } });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box).not.toHaveFocus();
     expect(box).toHaveValue('invoice');
@@ -86,7 +86,7 @@ describe('SearchBox', () => {
     });
     renderHarness();
     const box = screen.getByRole('textbox', { name: 'Search messages' });
-    fireEvent.change(box, { target: { value: ' invoice ' } });
+    fireEvent.input(box, { target: { value: ' invoice ' } });
     await pause();
     expect(screen.getByLabelText('Filtered by')).toHaveTextContent('invoice');
     fireEvent.click(screen.getByRole('button', { name: 'Choose a view' }));

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,7 +33,7 @@ async function openDialog(count?: number) {
   const onSnooze = vi.fn<(until: Date) => void>();
   render(<SnoozeButton count={count} onSnooze={onSnooze} />);
   await user.click(screen.getByRole('button', { name: 'Open snooze' }));
-  return { user, onSnooze, dialog: screen.getByRole('dialog') };
+  return { user, onSnooze, dialog: await screen.findByRole('dialog') };
 }
 
 describe('SnoozeDialog', () => {
@@ -44,7 +44,8 @@ describe('SnoozeDialog', () => {
     expect(dialog).toHaveAccessibleDescription(
       'Snoozed messages leave the list and come back at the time you choose.',
     );
-    expect(screen.getByRole('textbox', { name: 'Or type when' })).toHaveFocus();
+    // The dialog moves focus once it is on screen.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Or type when' })).toHaveFocus());
   });
 
   it('names the size of a selection', async () => {

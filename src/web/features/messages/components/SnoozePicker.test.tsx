@@ -87,7 +87,7 @@ describe('SnoozePicker', () => {
     const field = screen.getByRole('textbox', { name: 'Or type when' });
 
     fireEvent.compositionStart(field);
-    fireEvent.change(field, { target: { value: '明日15時' } });
+    fireEvent.input(field, { target: { value: '明日15時' } });
     fireEvent.keyDown(field, { key: 'Enter', isComposing: true });
     fireEvent.compositionEnd(field);
     // Safari sends the committing Enter after compositionend, as keyCode 229.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 
@@ -48,12 +48,12 @@ export function useCardFocus({
   const focused = pageMessages.find((message) => message.id === focusedId) ?? null;
   const index = focused ? messages.indexOf(focused) : -1;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (index >= 0) lastIndex.current = index;
   }, [index]);
 
-  // Focus moves once the card is rendered: on this page, or on the page a move turned to.
-  useEffect(() => {
+  // Focus moves once the card is rendered (on this page, or on the page a move turned to), before the next key.
+  useLayoutEffect(() => {
     const id = pendingFocus.current;
     if (!id) return;
     pendingFocus.current = null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SourceMessage, UnifiedMessage } from '../../../../contract/messages.ts';
 import type { UndoApi } from '../../../lib/use-undo-stack.ts';
 import type { CardTriageActionId } from '../actions/card-triage.ts';
@@ -7,6 +7,7 @@ import type { Selection } from './use-selection.ts';
 import { useTriagedTimeline } from './use-triaged-timeline.ts';
 import { useTriageMarks } from './use-triage-marks.ts';
 import { useTriageWrites } from './use-triage-writes.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 
 interface ListTriageOptions {
   /** The whole inbox as gathered, newest first. */
@@ -79,13 +80,8 @@ export function useListTriage({ messages, pending, undo, selection, focusCard }:
   );
 
   // Stable, so the memoised cards are not drawn again when the selection changes.
-  const latest = useRef({ done, snooze });
-  useEffect(() => {
-    latest.current = { done, snooze };
-  });
-  const runOnCard = useCallback(
-    (id: CardTriageActionId, message: UnifiedMessage) => latest.current[id]([message], false),
-    [],
+  const runOnCard = useStableCallback((id: CardTriageActionId, message: UnifiedMessage) =>
+    ({ done, snooze })[id]([message], false),
   );
 
   return {

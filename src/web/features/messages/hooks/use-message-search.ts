@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SearchMatch } from '../../../../contract/search.ts';
 import { useMessageSearchResults } from '../api/search-messages.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 
 /** How long typing pauses before the words are searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -20,10 +21,7 @@ interface SearchOptions {
 export function useMessageSearch({ searched, onSearch }: SearchOptions) {
   const [words, setWords] = useState(searched);
   const [composing, setComposing] = useState(false);
-  const latestSearch = useRef(onSearch);
-  useEffect(() => {
-    latestSearch.current = onSearch;
-  });
+  const search = useStableCallback(onSearch);
 
   // Words set from elsewhere (a view chosen, filters cleared) show in the box, adjusted while rendering.
   const [shown, setShown] = useState(searched);
@@ -34,9 +32,9 @@ export function useMessageSearch({ searched, onSearch }: SearchOptions) {
 
   useEffect(() => {
     if (composing || words.trim() === searched) return;
-    const timer = setTimeout(() => latestSearch.current(words.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(words.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [words, composing, searched]);
+  }, [words, composing, searched, search]);
 
   const results = useMessageSearchResults(searched);
   const active = searched.length > 0;
@@ -50,8 +48,8 @@ export function useMessageSearch({ searched, onSearch }: SearchOptions) {
 
   const clear = useCallback(() => {
     setWords('');
-    latestSearch.current('');
-  }, []);
+    search('');
+  }, [search]);
   const truncated = results.data?.truncated ?? false;
   const failed = results.isError;
   // One object while nothing in it changes: the list's memoised header takes the search box made from it.

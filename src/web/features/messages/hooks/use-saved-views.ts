@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toUnifiedMessage } from '../../../../contract/classification.ts';
 import type { PlatformConnection, SourceMessage, UnifiedMessage } from '../../../../contract/messages.ts';
@@ -15,6 +15,7 @@ import {
 } from '../lib/saved-view-filters.ts';
 import { useSavedViewWrites, type SavedViewWrites } from './use-saved-view-writes.ts';
 import { awaitingFirstAnswer } from './first-answer.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 
 export interface ViewTab {
   id: string;
@@ -106,18 +107,15 @@ export function useSavedViews({
       ? null
       : (tabs.find((tab) => tab.id === (activeId ?? showing?.view.id)) ?? tabs[0] ?? null);
 
-  const latestApply = useRef(apply);
-  useEffect(() => {
-    latestApply.current = apply;
-  });
+  const applyLatest = useStableCallback(apply);
   const choose = useCallback(
     (id: string) => {
       const chosen = effective.find((item) => item.view.id === id);
       if (!chosen) return;
       setActiveId(id);
-      latestApply.current(chosen.filters, chosen.view.filters.state);
+      applyLatest(chosen.filters, chosen.view.filters.state);
     },
-    [effective],
+    [effective, applyLatest],
   );
 
   const activeFilters = effective.find((item) => item.view.id === active?.id);

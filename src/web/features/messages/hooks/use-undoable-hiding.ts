@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import type { UndoApi } from '../../../lib/use-undo-stack.ts';
@@ -25,7 +25,7 @@ export function useUndoableHiding({ hiding, undo, selection, pageIds, focusCard 
   const { restore } = selection;
   const selected = useRef(selection.selected);
   const ids = useRef(pageIds);
-  useEffect(() => {
+  useLayoutEffect(() => {
     selected.current = selection.selected;
     ids.current = pageIds;
   });

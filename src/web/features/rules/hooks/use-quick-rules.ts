@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { quickRuleOf, type QuickRuleKind } from '../../../../contract/rules.ts';
@@ -8,6 +8,7 @@ import type { UndoApi } from '../../../lib/use-undo-stack.ts';
 import { deleteRule } from '../api/delete-rule.ts';
 import { RULES_QUERY_KEY } from '../api/get-rules.ts';
 import { saveRule } from '../api/save-rule.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 
 /**
  * Makes a message menu's common rule in one step ("mute this channel or room", "always important from this
@@ -46,9 +47,5 @@ export function useQuickRules(undo: UndoApi, onRulesChanged: () => void) {
   );
   // One function for the page's life: every card reads it from context, so a new one each render (the undo stack
   // changes with each entry) would render every card again.
-  const latest = useRef(make);
-  useEffect(() => {
-    latest.current = make;
-  });
-  return useCallback((kind: QuickRuleKind, message: UnifiedMessage) => latest.current(kind, message), []);
+  return useStableCallback(make);
 }

@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { ColorSwatches } from './ColorSwatches.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 export interface TagFormValues {
   name: string;
@@ -63,7 +64,7 @@ export function TagForm({ title, initial = empty, submitLabel, saving, onSubmit,
         value={values.name}
         maxLength={TAG_NAME_MAX_LENGTH}
         required
-        autoFocus
+        ref={focusOnMount}
         onChange={(event) => set('name')(event.target.value)}
       />
       <TextField

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TagStatistic } from '../../../../contract/tags.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { tagName } from '../../../lib/tag-name.ts';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 interface TagListItemProps {
   statistic: TagStatistic;
@@ -44,7 +45,7 @@ export function TagListItem({
         aria-label={t('page.edit', { name })}
         title={t('page.edit', { name })}
         disabled={readOnly}
-        autoFocus={focusEdit}
+        ref={focusEdit ? focusOnMount : undefined}
         onClick={onEdit}
       >
         <Pencil aria-hidden="true" className="size-4" />

@@ -26,6 +26,7 @@ import { useUpdateTag } from '../api/update-tag.ts';
 import { DeleteTagDialog } from './DeleteTagDialog.tsx';
 import { TagForm } from './TagForm.tsx';
 import { TagListItem } from './TagListItem.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 
 /** Why tags cannot be changed: a shared demo account, or test mode showing sample tags. */
 export type TagsReadOnlyReason = 'demo' | 'test-mode';
@@ -140,7 +141,7 @@ export function TagsPage({ readOnly, onTagsChanged }: TagsPageProps) {
         </div>
         {!readOnly && editing.kind !== 'create' && (
           // Mounted again when the create form closes; focus comes back to it then.
-          <Button onClick={startCreate} autoFocus={returnFocusTo === 'create'}>
+          <Button onClick={startCreate} ref={returnFocusTo === 'create' ? focusOnMount : undefined}>
             <Plus aria-hidden="true" className="size-4" />
             {t('page.create')}
           </Button>

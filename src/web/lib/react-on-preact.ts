@@ -1,0 +1,13 @@
+// React's API for the web app, from preact/compat (decision 180).
+// @ts-expect-error -- compat's types say `export =`; the module itself is an ES module with named exports.
+export * from 'preact/compat';
+export { default } from 'preact/compat';
+
+/**
+ * React Router's RouterProvider imports React 19's useOptimistic, which preact/compat lacks. It only sets an
+ * optimistic state inside a transition when asked to (`useTransitions`, which the app does not pass); outside one,
+ * React's answer is the value passed in.
+ */
+export function useOptimistic<T>(passthrough: T): [T, (action: unknown) => void] {
+  return [passthrough, () => {}];
+}
