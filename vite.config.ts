@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { helpPdfs } from './scripts/help-pdfs-plugin.ts';
 import { landingPage } from './scripts/landing-page-plugin.ts';
 import { pagePreloads } from './scripts/page-preloads-plugin.ts';
-import { preactAliases } from './scripts/preact-aliases.ts';
+import { webAliases } from './scripts/web-aliases.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { pwaOptions } from './scripts/pwa-options.ts';
 
@@ -23,7 +23,7 @@ export default defineConfig({
     VitePWA(pwaOptions),
     precompress(),
   ],
-  resolve: { alias: preactAliases },
+  resolve: { alias: webAliases },
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {

@@ -6,7 +6,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { languages, type Language } from '../src/contract/auth-constants.ts';
 import { landingPageFile } from '../src/contract/pages.ts';
 import { HTML_LANG, landingVariant } from '../src/server/plugins/page-meta.ts';
-import { preactAliases } from './preact-aliases.ts';
+import { webAliases } from './web-aliases.ts';
 
 /** The module that renders the landing page, relative to the web root, and the template its HTML goes into. */
 const RENDERER = 'app/PrerenderedLanding.tsx';
@@ -34,7 +34,7 @@ async function loadRenderer(config: ResolvedConfig, clientOutDir: string): Promi
     publicDir: false,
     mode: config.mode,
     logLevel: 'warn',
-    resolve: { alias: preactAliases },
+    resolve: { alias: webAliases },
     // Every library bundled, so their imports of React reach Preact as the app's do.
     ssr: { noExternal: true },
     build: {
