@@ -24,12 +24,12 @@ const LANDING_JS_GZIP = { goal: 100 * 1024, limit: 100 * 1024 };
 /**
  * Issue 26: the JavaScript a first visit loads, gzip, beside a default Vite + React page built in the same run. /login
  * is the app shell (what every screen loads) with the sign-in form; /dashboard is the signed-in first load in all.
- * Limits hold what was reached while a goal is not yet met, plus about 1 kB (docs/decisions/166, 168, 170, 179 and
- * 180: 107.8 and 172.7 kB).
+ * Limits hold what was reached while a goal is not yet met, plus about 1 kB (docs/decisions/166, 168, 170, 179, 180
+ * and 181: 106.6 and 171.4 kB).
  */
 const APP_JS_GZIP = {
-  '/login': { goal: 100 * 1024, limit: 109 * 1024 },
-  '/dashboard': { goal: 160 * 1024, limit: 174 * 1024 },
+  '/login': { goal: 100 * 1024, limit: 108 * 1024 },
+  '/dashboard': { goal: 160 * 1024, limit: 172.5 * 1024 },
 } as const;
 /** Issue 26: /dashboard must not move under the reader while it loads; every run is held to it. */
 const DASHBOARD_CLS_LIMIT = 0.02;

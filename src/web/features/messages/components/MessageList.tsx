@@ -1,7 +1,6 @@
 import {
   Suspense,
   useCallback,
-  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -291,12 +290,10 @@ export function MessageList({
   const showShortcuts = useStableCallback(() => triage.setOverlay('help'));
 
   // The list waits for its saved views and for what is snoozed or done, so it neither moves nor drops cards once drawn.
+  // Its first drawing is one render: decision 175's deferred drawing needs React's concurrent rendering, which Preact
+  // does not have (decision 180), and the render costs less there.
   const waiting = timeline.isLoading || savedViews.loading || triaged.loading;
-  // Its first drawing after the answers, the largest piece of work of opening the inbox, is a deferred render: React
-  // builds it in short slices between which the phone keeps answering, where the answer that completed the list would
-  // draw it in one long task (decision 175). A list whose answers are already in (back from another page) draws at once.
-  const drawing = useDeferredValue(waiting, waiting);
-  if (waiting || drawing) return <MessageListSkeleton />;
+  if (waiting) return <MessageListSkeleton />;
 
   const failed = timeline.accounts.filter((account) => account.status === 'error');
   const failedPlatforms = new Set(failed.map((account) => account.connection.platform));

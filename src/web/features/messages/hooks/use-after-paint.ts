@@ -1,14 +1,14 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * Runs `update` in a transition once the frame being prepared is painted: a task posted from the frame's own
- * callbacks runs after it. A click's frame shows what was asked for, and what can wait is drawn after it, where a
- * further click interrupts it (decisions 165 and 174). Returns the cancel.
+ * Runs `update` once the frame being prepared is painted: a task posted from the frame's own callbacks runs after it.
+ * A click's frame shows what was asked for, and what can wait is drawn after it; a further click before then cancels
+ * it (decisions 165 and 174). Returns the cancel.
  */
 export function afterPaint(update: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(() => startTransition(update));
+    timer = setTimeout(update);
   });
   return () => {
     cancelAnimationFrame(frame);
