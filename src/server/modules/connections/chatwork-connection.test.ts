@@ -22,6 +22,7 @@ import {
 import { createTestApp, testSecrets, type TestApp } from '../../test/test-app.ts';
 import { GATHERING_SHARED_FOR_MS } from '../messages/connected-message-source.ts';
 import { createConnectionsRepo } from './connections.repo.ts';
+import { tampered } from '../../test/tampered.ts';
 
 let emulator: { url: string; close(): Promise<void> };
 let testApp: TestApp;
@@ -145,11 +146,8 @@ describe('connecting ChatWork', () => {
   it('refuses a tampered, replayed or expired state and stores nothing', async () => {
     const token = await newUser();
     const callback = await approveConsent(await startConnect(app(), 'chatwork', token));
-    const tampered = callback.replace(
-      /state=([^&]+)/,
-      (_match, state: string) => `state=${state.slice(0, -2)}xy`,
-    );
-    expect((await finishCallback(app(), tampered)).searchParams.get('chatwork')).toBe('error');
+    const changed = callback.replace(/state=([^&]+)/, (_match, state: string) => `state=${tampered(state)}`);
+    expect((await finishCallback(app(), changed)).searchParams.get('chatwork')).toBe('error');
     expect(await status(token)).toEqual([]);
 
     expect((await finishCallback(app(), callback)).searchParams.get('chatwork')).toBe('connected');
