@@ -40,9 +40,9 @@ const noCards: readonly UnifiedMessage[] = [];
 /**
  * The page's messages to draw in this frame (decisions 165 and 169). A page or filter change draws at once the cards
  * one screen can show (and every card up to the one the keyboard moves to), and the rest of the page right after that
- * frame is painted, in a transition that a further click interrupts: the reader sees the new page within a frame,
- * and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. The previous
- * page's cards are hidden in that first frame and removed in the transition: taking 20 cards out of the document
+ * frame is painted (a further click before then draws its own page instead): the reader sees the new page within a
+ * frame, and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. The
+ * previous page's cards are hidden in that first frame and removed with the rest: taking 20 cards out of the document
  * cost as much as drawing the new ones. Cards already drawn stay drawn: a live message arriving or a card hidden never
  * takes the others down and up again.
  */
