@@ -14,7 +14,7 @@ const webRoot = fromRoot('src/web');
 
 export default defineConfig({
   root: webRoot,
-  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  publicDir: fromRoot('src/web/public'),
   plugins: [
     tailwindcss(),
     helpPdfs(),
@@ -27,7 +27,7 @@ export default defineConfig({
   // The server swaps this for a fresh nonce on every page (src/server/plugins/web-app.ts).
   html: { cspNonce: 'MATOME_CSP_NONCE' },
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir: fromRoot('dist/web'),
     emptyOutDir: true,
     rolldownOptions: {
       // The app, and the landing page's template with its one small script (docs/decisions/138).
@@ -38,7 +38,7 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },
   },
   test: {
-    root: fileURLToPath(new URL('.', import.meta.url)),
+    root: fromRoot(''),
     // Vitest's default leaves a core for itself (one worker on a 2-core machine), yet it idles while the workers
     // run: a worker per core took the suite from 12.5 to 8.5 minutes on 2 cores (decision 176).
     maxWorkers: '100%',

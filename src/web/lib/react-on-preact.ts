@@ -6,8 +6,16 @@ export { default } from 'preact/compat';
 /**
  * React Router's RouterProvider imports React 19's useOptimistic, which preact/compat lacks. It only sets an
  * optimistic state inside a transition when asked to (`useTransitions`, which the app does not pass); outside one,
- * React's answer is the value passed in.
+ * React's answer is the value passed in. Setting one here would need transitions Preact does not have: it fails
+ * loudly rather than show a state that is not there.
  */
 export function useOptimistic<T>(passthrough: T): [T, (action: unknown) => void] {
-  return [passthrough, () => {}];
+  return [
+    passthrough,
+    () => {
+      throw new Error(
+        'useOptimistic: an optimistic state needs React transitions, which Preact does not have',
+      );
+    },
+  ];
 }
