@@ -273,6 +273,21 @@ describe('triage from the keyboard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('gives keys typed as the palette opens to the palette, not to the card behind it', async () => {
+    const server = inboxServer();
+    const list = await openInbox();
+    await press('j');
+    // Typed at once: the palette is wanted before it has drawn and taken focus.
+    await press('{Control>}k{/Control}xh');
+    await screen.findByRole('dialog', { name: 'Commands' });
+    await press('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card(list, 'Task number 1')).getByRole('checkbox')).not.toBeChecked();
+    expect(server.hidden.size).toBe(0);
+    await press('x');
+    expect(within(card(list, 'Task number 1')).getByRole('checkbox')).toBeChecked();
+  });
+
   it('shows the shortcuts with "?" and goes to the tags page with g then t', async () => {
     inboxServer();
     await openInbox();

@@ -16,6 +16,7 @@ const bindings: readonly ShortcutBinding<MessageActionId>[] = messageActionIds.f
   const keys = declarationOf(id).keys;
   return keys ? [{ id, keys }] : [];
 });
+const paletteOnly = bindings.filter((binding) => binding.id === 'palette');
 
 interface MessageActionsOptions {
   handlers: MessageActionHandlers;
@@ -27,6 +28,11 @@ interface MessageActionsOptions {
   onRan?(id: MessageActionId): void;
   /** Whether the shortcuts listen (they do not while the list is still loading, for one). */
   enabled?: boolean;
+  /**
+   * An overlay (the palette, the shortcuts' help) is open: only the palette's chord listens. Keys typed while it
+   * draws and takes focus are meant for it, never for the card behind it.
+   */
+  overlayOpen?: boolean;
 }
 
 /**
@@ -41,6 +47,7 @@ export function useMessageActions({
   allowed,
   onRan,
   enabled = true,
+  overlayOpen = false,
 }: MessageActionsOptions): (id: MessageActionId) => void {
   const run = useCallback(
     (id: MessageActionId) => {
@@ -53,7 +60,7 @@ export function useMessageActions({
     },
     [allowed, focused, handlers, onRan, selected],
   );
-  useShortcuts(bindings, run, enabled);
+  useShortcuts(overlayOpen ? paletteOnly : bindings, run, enabled);
   return run;
 }
 

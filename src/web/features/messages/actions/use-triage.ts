@@ -51,6 +51,14 @@ export function useTriage({ handlers, focused, selected, allowed, userId, enable
     },
     [storageKey],
   );
-  const run = useMessageActions({ handlers: all, focused, selected, allowed, onRan, enabled });
+  const run = useMessageActions({
+    handlers: all,
+    focused,
+    selected,
+    allowed,
+    onRan,
+    enabled,
+    overlayOpen: overlay !== null,
+  });
   return { run, overlay, setOverlay, recent };
 }
