@@ -55,6 +55,7 @@ export default tseslint.config(
       'boundaries/elements': elements,
       'boundaries/files': [
         { category: 'server-test', pattern: ['src/server/**/*.test.ts', 'src/server/test/**'] },
+        { category: 'web-test-helper', pattern: ['src/web/test/**'] },
       ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
@@ -86,6 +87,11 @@ export default tseslint.config(
               },
             },
             allow('web-shared', webShared),
+            // The web tests' helpers render routes as the app does.
+            {
+              from: { element: { type: 'web-shared' }, file: { categories: 'web-test-helper' } },
+              allow: { to: { element: { type: 'web-app' } } },
+            },
             allow('emulators', ['emulators']),
             allow('e2e', ['e2e', 'contract', 'emulators']),
             allow('scripts', ['scripts', 'server', 'contract', 'emulators']),

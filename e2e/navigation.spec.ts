@@ -56,3 +56,25 @@ test('moving between screens on a slow network never shows a blank page', async 
   expect(await page.evaluate(() => (window as unknown as { blanks: string[] }).blanks)).toEqual([]);
   await expect(page.getByRole('progressbar', { name: 'Loading…' })).toHaveCount(0);
 });
+
+/**
+ * The app's screens scroll as pages of a site do: a link opens the next screen at its top, and Back returns to
+ * where the last one was left.
+ */
+test('a link opens a screen at its top and Back returns to where the last one was left', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' });
+  await link.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(500);
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+});

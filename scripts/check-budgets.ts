@@ -24,12 +24,12 @@ const LANDING_JS_GZIP = { goal: 100 * 1024, limit: 100 * 1024 };
 /**
  * Issue 26: the JavaScript a first visit loads, gzip, beside a default Vite + React page built in the same run. /login
  * is the app shell (what every screen loads) with the sign-in form; /dashboard is the signed-in first load in all.
- * Limits hold what was reached while a goal is not yet met, plus about 1 kB (docs/decisions/166, 168, 170, 179, 180
- * and 181: 106.6 and 171.4 kB).
+ * Both goals are met (docs/decisions/183: 89.0 and 153.9 kB), so the limits are the goals: a build's bytes do not
+ * depend on how busy the machine is.
  */
 const APP_JS_GZIP = {
-  '/login': { goal: 100 * 1024, limit: 108 * 1024 },
-  '/dashboard': { goal: 160 * 1024, limit: 172.5 * 1024 },
+  '/login': { goal: 100 * 1024, limit: 100 * 1024 },
+  '/dashboard': { goal: 160 * 1024, limit: 160 * 1024 },
 } as const;
 /** Issue 26: /dashboard must not move under the reader while it loads; every run is held to it. */
 const DASHBOARD_CLS_LIMIT = 0.02;
@@ -291,54 +291,57 @@ try {
     failed ||= !within;
   }
 
-  const chrome = await launch({ chromePath, chromeFlags });
-  try {
-    print(
-      `\nLighthouse, mobile (performance: median of ${RUNS}; /dashboard: every run, each from an empty cache):`,
-    );
-    let signedIn = false;
-    for (const budget of budgets) {
-      const { path: pagePath, goal, minimum, signedIn: needsSignIn, quality } = budget;
-      const everyRun = 'everyRun' in budget && budget.everyRun;
-      if (onlyPages && !onlyPages.includes(pagePath)) continue;
-      // A signed-in visitor is sent from /login to the dashboard, so the public pages are measured first.
-      if (needsSignIn && !signedIn) {
-        await signInDemo(chrome, app.base);
-        signedIn = true;
-      }
-      const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const empty = everyRun ? () => emptyCaches(chrome, app.base) : undefined;
-        runs.push(await lighthouseRun(chrome, `${app.base}${pagePath}`, quality, empty));
-      }
-      const scores = runs.map((run) => run.score);
-      const score = everyRun ? Math.min(...scores) : median(scores);
-      const held = everyRun ? 'lowest' : 'median';
+  // LIGHTHOUSE_RUNS=0 measures the bytes alone, for a quick look.
+  if (RUNS > 0) {
+    const chrome = await launch({ chromePath, chromeFlags });
+    try {
       print(
-        `  ${pagePath.padEnd(11)} ${score} ${held} (runs ${scores.join(', ')}; goal ≥ ${goal} ${score >= goal ? 'met' : 'missed'}; limit ≥ ${minimum}) ${score >= minimum ? 'OK' : 'BELOW BUDGET'}`,
+        `\nLighthouse, mobile (performance: median of ${RUNS}; /dashboard: every run, each from an empty cache):`,
       );
-      print(`              ${held} run: ${runs.find((run) => run.score === score)!.metrics}`);
-      failed ||= score < minimum;
-      if (pagePath === '/dashboard') {
-        const worstShift = Math.max(...runs.map((run) => run.cls));
-        const steady = worstShift <= DASHBOARD_CLS_LIMIT;
+      let signedIn = false;
+      for (const budget of budgets) {
+        const { path: pagePath, goal, minimum, signedIn: needsSignIn, quality } = budget;
+        const everyRun = 'everyRun' in budget && budget.everyRun;
+        if (onlyPages && !onlyPages.includes(pagePath)) continue;
+        // A signed-in visitor is sent from /login to the dashboard, so the public pages are measured first.
+        if (needsSignIn && !signedIn) {
+          await signInDemo(chrome, app.base);
+          signedIn = true;
+        }
+        const runs: Run[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const empty = everyRun ? () => emptyCaches(chrome, app.base) : undefined;
+          runs.push(await lighthouseRun(chrome, `${app.base}${pagePath}`, quality, empty));
+        }
+        const scores = runs.map((run) => run.score);
+        const score = everyRun ? Math.min(...scores) : median(scores);
+        const held = everyRun ? 'lowest' : 'median';
         print(
-          `              cumulative layout shift ${worstShift.toFixed(3)} (highest of ${RUNS}; goal and limit ≤ ${DASHBOARD_CLS_LIMIT}) ${steady ? 'OK' : 'OVER BUDGET'}`,
+          `  ${pagePath.padEnd(11)} ${score} ${held} (runs ${scores.join(', ')}; goal ≥ ${goal} ${score >= goal ? 'met' : 'missed'}; limit ≥ ${minimum}) ${score >= minimum ? 'OK' : 'BELOW BUDGET'}`,
         );
-        failed ||= !steady;
+        print(`              ${held} run: ${runs.find((run) => run.score === score)!.metrics}`);
+        failed ||= score < minimum;
+        if (pagePath === '/dashboard') {
+          const worstShift = Math.max(...runs.map((run) => run.cls));
+          const steady = worstShift <= DASHBOARD_CLS_LIMIT;
+          print(
+            `              cumulative layout shift ${worstShift.toFixed(3)} (highest of ${RUNS}; goal and limit ≤ ${DASHBOARD_CLS_LIMIT}) ${steady ? 'OK' : 'OVER BUDGET'}`,
+          );
+          failed ||= !steady;
+        }
+        for (const id of quality ? QUALITY_CATEGORIES : []) {
+          // Unlike performance these audits do not depend on timing, so every run must score full marks.
+          const worst = runs.map((run) => run.quality[id]!).sort((a, b) => a.score - b.score)[0]!;
+          const full = worst.score === 100;
+          print(
+            `              ${id} ${worst.score} (lowest of ${RUNS}; limit 100) ${full ? 'OK' : `BELOW BUDGET: ${worst.failing.join(', ')}`}`,
+          );
+          failed ||= !full;
+        }
       }
-      for (const id of quality ? QUALITY_CATEGORIES : []) {
-        // Unlike performance these audits do not depend on timing, so every run must score full marks.
-        const worst = runs.map((run) => run.quality[id]!).sort((a, b) => a.score - b.score)[0]!;
-        const full = worst.score === 100;
-        print(
-          `              ${id} ${worst.score} (lowest of ${RUNS}; limit 100) ${full ? 'OK' : `BELOW BUDGET: ${worst.failing.join(', ')}`}`,
-        );
-        failed ||= !full;
-      }
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
 } finally {
   await app.stop();

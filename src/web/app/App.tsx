@@ -1,10 +1,14 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '../components/ui/ToastProvider.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { routes } from './router.tsx';
 
-export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+export function App() {
   return (
     <ToastProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </ToastProvider>
   );
 }

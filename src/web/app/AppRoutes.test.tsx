@@ -82,7 +82,7 @@ describe('routes', () => {
     const router = renderRouter(routes, '/auth');
 
     expect(await screen.findByRole('heading', { name: 'Log in to Matome' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('redirects /subscription-success to /subscription/success keeping the query string', async () => {
@@ -90,7 +90,7 @@ describe('routes', () => {
     const router = renderRouter(routes, '/subscription-success?plan_change=true');
 
     expect(await screen.findByRole('heading', { name: 'Your plan has been updated' })).toBeVisible();
-    expect(router.state.location).toMatchObject({
+    expect(router.location).toMatchObject({
       pathname: '/subscription/success',
       search: '?plan_change=true',
     });
@@ -101,7 +101,7 @@ describe('routes', () => {
     const router = renderRouter(routes, path);
 
     expect(await screen.findByRole('heading', { name: 'Log in to Matome' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('shows a spinner while verifying the stored token, then the dashboard', async () => {
@@ -129,7 +129,7 @@ describe('routes', () => {
     });
     const router = renderRouter(routes, '/register');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
   });
 
   it('switches the language, stores it and updates <html lang> and the title', async () => {

@@ -1,14 +1,12 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { startSessionCheckEarly } from '../features/auth/lib/session-check-at-start.ts';
-import { lazyPage } from './lazy-page.ts';
-import { PageLoading } from './layouts/PageLoading.tsx';
+import { lazyPage, loadScreens } from './lazy-page.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { ProtectedRoute } from './routes/ProtectedRoute.tsx';
 import { ErrorPage } from './routes/ErrorPage.tsx';
 import { LandingDocument } from './routes/LandingDocument.tsx';
 import { RedirectKeepingSearch } from './routes/RedirectKeepingSearch.tsx';
-import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 
 /**
  * Unknown paths show SPEC §2's 'Unexpected Application Error!' page in the app's own look (the server answers them
@@ -21,8 +19,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <PublicLayout />,
@@ -30,7 +26,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <LandingDocument /> },
           {
             path: 'login',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/auth/components/LoginPage.tsx'),
               (m) => m.LoginPage,
               'auth',
@@ -38,7 +34,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'register',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/auth/components/RegisterPage.tsx'),
               (m) => m.RegisterPage,
               'auth',
@@ -46,7 +42,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'verify-email',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/auth/components/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
               'auth',
@@ -54,7 +50,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'forgot-password',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/auth/components/ForgotPasswordPage.tsx'),
               (m) => m.ForgotPasswordPage,
               'auth',
@@ -62,7 +58,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'reset-password',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/auth/components/ResetPasswordPage.tsx'),
               (m) => m.ResetPasswordPage,
               'auth',
@@ -70,7 +66,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'auth/callback',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('./routes/AuthCallbackPage.tsx'),
               (m) => m.AuthCallbackPage,
               'auth',
@@ -78,7 +74,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'contact',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/contact/components/ContactPage.tsx'),
               (m) => m.ContactPage,
               'auth',
@@ -86,7 +82,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'about',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/about/components/AboutPage.tsx'),
               (m) => m.AboutPage,
               'auth',
@@ -94,7 +90,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'data-guide',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/data-guide/components/DataGuidePage.tsx'),
               (m) => m.DataGuidePage,
               'auth',
@@ -102,7 +98,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'privacy-policy',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/privacy-policy/components/PrivacyPolicyPage.tsx'),
               (m) => m.PrivacyPolicyPage,
               'auth',
@@ -110,7 +106,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'commercial-transactions',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/commercial-transactions/components/CommercialTransactionsPage.tsx'),
               (m) => m.CommercialTransactionsPage,
               'auth',
@@ -118,7 +114,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'terms',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/terms/components/TermsPage.tsx'),
               (m) => m.TermsPage,
               'auth',
@@ -126,7 +122,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'pricing',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('./routes/PricingRoute.tsx'),
               (m) => m.PricingRoute,
               'billing',
@@ -139,7 +135,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'subscription/success',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('./routes/SubscriptionSuccessRoute.tsx'),
               (m) => m.SubscriptionSuccessRoute,
               'billing',
@@ -147,7 +143,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'subscription/cancel',
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('../features/billing/components/SubscriptionCancelPage.tsx'),
               (m) => m.SubscriptionCancelPage,
               'billing',
@@ -160,35 +156,35 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            lazy: lazyPage(
+            ...lazyPage(
               () => import('./layouts/AppLayout.tsx'),
               (m) => m.AppLayout,
             ),
             children: [
               {
                 path: 'dashboard',
-                lazy: lazyPage(
+                ...lazyPage(
                   () => import('./routes/DashboardPage.tsx'),
                   (m) => m.DashboardPage,
                 ),
               },
               {
                 path: 'tags',
-                lazy: lazyPage(
+                ...lazyPage(
                   () => import('./routes/TagsRoute.tsx'),
                   (m) => m.TagsRoute,
                 ),
               },
               {
                 path: 'rules',
-                lazy: lazyPage(
+                ...lazyPage(
                   () => import('./routes/RulesRoute.tsx'),
                   (m) => m.RulesRoute,
                 ),
               },
               {
                 path: 'account',
-                lazy: lazyPage(
+                ...lazyPage(
                   () => import('./routes/AccountPage.tsx'),
                   (m) => m.AccountPage,
                   'account',
@@ -206,10 +202,12 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The router of the page, made as its script first runs: the first screen's code starts loading now, and so does the
- * check of a stored sign-in, beside that code rather than after it has arrived and rendered.
+ * Called as the page's script first runs: the first screen's code starts loading now, and so does the check of a
+ * stored sign-in, beside that code rather than after it has arrived and rendered.
  */
-export function createAppRouter() {
+export function startFirstScreen(): void {
   startSessionCheckEarly();
-  return createBrowserRouter(routes);
+  void loadScreens(routes, window.location.pathname)?.catch(() => {
+    // AppRoutes asks again and shows the error page if the code still cannot be fetched.
+  });
 }

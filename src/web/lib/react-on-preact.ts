@@ -4,10 +4,10 @@ export * from 'preact/compat';
 export { default } from 'preact/compat';
 
 /**
- * React Router's RouterProvider imports React 19's useOptimistic, which preact/compat lacks. It only sets an
- * optimistic state inside a transition when asked to (`useTransitions`, which the app does not pass); outside one,
- * React's answer is the value passed in. Setting one here would need transitions Preact does not have: it fails
- * loudly rather than show a state that is not there.
+ * React Router's module imports React 19's useOptimistic, which preact/compat lacks, by name: the build needs the
+ * export. Only its data router's RouterProvider calls it, which the app does not use (decision 183); React's answer
+ * outside a transition is the value passed in. Setting an optimistic state would need transitions Preact does not
+ * have: it fails loudly rather than show a state that is not there.
  */
 export function useOptimistic<T>(passthrough: T): [T, (action: unknown) => void] {
   return [

@@ -1,13 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import {
-  createMemoryRouter,
+  MemoryRouter,
   Outlet,
-  RouterProvider,
+  useLocation,
+  useNavigate,
   type InitialEntry,
+  type Location,
+  type NavigateFunction,
   type RouteObject,
 } from 'react-router';
+import { AppRoutes } from '../app/AppRoutes.tsx';
 import { ToastProvider } from '../components/ui/ToastProvider.tsx';
 
 interface RenderRouterOptions {
@@ -15,23 +19,54 @@ interface RenderRouterOptions {
   layout?: ComponentType<{ children: ReactNode }>;
 }
 
+/** The address of a rendered router, and a way to change it as a link would. */
+export interface TestRouter {
+  readonly location: Location;
+  navigate(to: string): Promise<void>;
+}
+
 /** Renders `routes` like App does: a memory router, a fresh query client that does not retry, and toasts. */
 export function renderRouter(
   routes: RouteObject[],
   initialEntry: InitialEntry,
   { layout }: RenderRouterOptions = {},
-) {
+): TestRouter {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    layout ? [{ element: createElement(layout, null, createElement(Outlet)), children: routes }] : routes,
-    { initialEntries: [initialEntry] },
-  );
+  let location: Location | null = null;
+  let navigate: NavigateFunction | null = null;
+  function AddressProbe() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
   render(
     createElement(
       QueryClientProvider,
       { client: queryClient },
-      createElement(ToastProvider, null, createElement(RouterProvider, { router })),
+      createElement(
+        ToastProvider,
+        null,
+        createElement(
+          MemoryRouter,
+          { initialEntries: [initialEntry] },
+          createElement(AddressProbe),
+          createElement(AppRoutes, {
+            routes: layout
+              ? [{ element: createElement(layout, null, createElement(Outlet)), children: routes }]
+              : routes,
+          }),
+        ),
+      ),
     ),
   );
-  return router;
+  return {
+    get location() {
+      return location!;
+    },
+    async navigate(to) {
+      await act(async () => {
+        await navigate!(to);
+      });
+    },
+  };
 }

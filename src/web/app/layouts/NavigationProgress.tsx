@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigation } from 'react-router';
+import { useNavigationPending } from '../navigation-pending.ts';
 
 /**
  * A thin bar across the top while the next screen's code loads. The current screen stays as it is underneath, so
@@ -7,8 +7,7 @@ import { useNavigation } from 'react-router';
  */
 export function NavigationProgress() {
   const { t } = useTranslation();
-  const { state } = useNavigation();
-  if (state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <div
       role="progressbar"

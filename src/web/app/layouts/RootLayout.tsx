@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { AuthProvider } from '../../features/auth/components/AuthProvider.tsx';
 import { OfflineBanner } from '../../features/offline/components/OfflineBanner.tsx';
 import { UpdatePrompt } from '../../features/offline/components/UpdatePrompt.tsx';
@@ -13,7 +13,6 @@ export function RootLayout() {
       <OfflineBanner />
       <Outlet />
       <UpdatePrompt />
-      <ScrollRestoration />
     </AuthProvider>
   );
 }

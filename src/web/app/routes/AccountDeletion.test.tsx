@@ -79,7 +79,7 @@ describe('deleting an account that signs in with GitHub', () => {
       layout: AuthProvider,
     });
     const confirm = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    expect(back.state.location.pathname).toBe('/account');
+    expect(back.location.pathname).toBe('/account');
     expect(confirm).toHaveTextContent('You signed in with GitHub again.');
     expect(requestBody(fetchMock, 'POST /api/auth/oauth/exchange')).toBeUndefined();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete my account' }));

@@ -21,6 +21,6 @@ describe('a link to one message (what a push notification opens)', () => {
     );
     expect(card).toHaveTextContent('Three');
     await waitFor(() => expect(card).toHaveFocus());
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
   });
 });

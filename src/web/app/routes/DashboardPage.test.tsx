@@ -155,7 +155,7 @@ describe('dashboard', () => {
     const router = renderRouter(routes, '/dashboard?slack=connected&workspace=Northwind&t=1');
 
     expect(await screen.findByText('Slack connected: Northwind.')).toBeVisible();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
   });
 
   it('opens the onboarding for t=1 and takes the flag off the address (SPEC §2); skipping completes it', async () => {
@@ -172,7 +172,7 @@ describe('dashboard', () => {
     const router = renderRouter(routes, '/dashboard?t=1');
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Matome' });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
     expect(within(dialog).getByText('Step 1 of 4')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the guide' }));
 

@@ -191,10 +191,10 @@ describe('tags page', () => {
     const router = renderRouter(routes, '/tags');
     await userEvent.click(await screen.findByRole('button', { name: 'Create your first tag' }));
     await userEvent.type(screen.getByPlaceholderText('Enter tag name'), 'gi');
-    expect(router.state.location.pathname).toBe('/tags');
+    expect(router.location.pathname).toBe('/tags');
 
     await userEvent.click(document.body);
     await userEvent.keyboard('gi');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
   });
 });

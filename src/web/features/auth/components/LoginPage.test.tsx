@@ -115,7 +115,7 @@ describe('LoginPage', () => {
     await fillAndSubmit('demo-en@example.com', 'demo1234');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location.pathname).toBe('/dashboard');
     expect(accessTokenStore.get()).toBe(tokens.accessToken);
     expect(JSON.stringify({ ...window.localStorage })).not.toContain(tokens.accessToken);
   });

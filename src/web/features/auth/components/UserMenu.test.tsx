@@ -87,7 +87,7 @@ describe('UserMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
     // The server reads the HttpOnly cookie; the page has no refresh token to send.
     expect(logoutCall?.[1]?.body).toBeUndefined();
@@ -104,7 +104,7 @@ describe('UserMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Log out on all devices' }));
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sessions')).toBe(true);
     expect(accessTokenStore.get()).toBeNull();
   });

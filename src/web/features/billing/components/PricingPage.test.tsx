@@ -102,7 +102,7 @@ describe('pricing page', () => {
     await userEvent.click(within(card('Pro Plus')).getByRole('button', { name: 'Upgrade' }));
     expect(await screen.findByText('Your plan has been changed to Pro Plus')).toBeVisible();
     expect(changed).toEqual([{ planName: 'proplus' }]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/subscription-success'));
   });
 
   it.each([
