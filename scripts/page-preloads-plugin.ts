@@ -41,6 +41,20 @@ function property(object: Node, name: string): Node | undefined {
   return found?.value as Node | undefined;
 }
 
+/** A route's `...lazyPage(...)`: the screen in a chunk of its own it is, if any (decision 183). */
+function lazyPageCall(route: Node, file: string): Node | undefined {
+  for (const each of route.properties as Node[]) {
+    if (each.type === 'Property' && (each.key as Node & { name?: string }).name === 'lazy')
+      throw new Error(`page preloads: a route in ${file} uses React Router's lazy, not lazyPage`);
+    if (each.type !== 'SpreadElement') continue;
+    const call = each.argument as Node;
+    if (call.type !== 'CallExpression' || (call.callee as Node & { name?: string }).name !== 'lazyPage')
+      throw new Error(`page preloads: a route in ${file} spreads something other than lazyPage(...)`);
+    return call;
+  }
+  return undefined;
+}
+
 function stringValue(node: Node | undefined): string | undefined {
   return node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 }
@@ -137,15 +151,11 @@ export function readPageRoutes(webRoot: string): {
       const element = property(route, 'element');
       const opening = element?.type === 'JSXElement' ? (element.openingElement as Node) : undefined;
       const elementName = opening ? (opening.name as Node & { name?: string }).name : undefined;
-      const lazy = property(route, 'lazy');
+      const lazy = lazyPageCall(route, routerFile);
       const modules = [...parent.modules];
       const stringParts = [...parent.stringParts];
       if (lazy) {
         modules.push(...dynamicImports(lazy, routerFile));
-        const isLazyPage =
-          lazy.type === 'CallExpression' && (lazy.callee as Node & { name?: string }).name === 'lazyPage';
-        if (!isLazyPage)
-          throw new Error(`page preloads: a lazy route in ${routerFile} does not use lazyPage`);
         modules.push(...withEveryLazyPage);
         const screen = stringValue((lazy.arguments as Node[])[2]) ?? defaultStrings;
         const parts = partsOf[screen];
@@ -171,6 +181,8 @@ export function readPageRoutes(webRoot: string): {
     stringParts: ['frame'],
     signedIn: false,
   });
+  if (pages.length === 0)
+    throw new Error(`page preloads: no screen in a chunk of its own found in ${routerFile}`);
   return { pages, stringModules };
 }
 
