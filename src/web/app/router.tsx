@@ -166,6 +166,8 @@ export const routes: RouteObject[] = [
                 ...lazyPage(
                   () => import('./routes/DashboardPage.tsx'),
                   (m) => m.DashboardPage,
+                  'app',
+                  (client) => import('./routes/DashboardPage.tsx').then((m) => m.startDashboardData(client)),
                 ),
               },
               {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, formatFileSize, formatLongDate } from './intl-format.ts';
+import {
+  compareNames,
+  formatFileSize,
+  formatLongDate,
+  formatTimeOfDay,
+  prepareNameOrder,
+  prepareTimeOfDay,
+} from './intl-format.ts';
 
 describe('formatFileSize', () => {
   it.each(['en', 'jp'] as const)('writes sizes with the same units in %s', (language) => {
@@ -29,5 +36,19 @@ describe('compareNames', () => {
     const names = ['zoe', 'Émile', 'adam', 'Zack', 'éva'];
     expect([...names].sort(compareNames)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect([...names].sort(compareNames)).not.toEqual([...names].sort());
+  });
+});
+
+describe('formats made ahead of their first use', () => {
+  it('are the ones the list formats and orders with afterwards, made once per language', () => {
+    const morning = new Date(2026, 10, 29, 9, 5).getTime();
+    const english = prepareTimeOfDay('en');
+    expect(prepareTimeOfDay('en')).toBe(english);
+    expect(prepareTimeOfDay('jp')).not.toBe(english);
+    expect(formatTimeOfDay(morning, 'en')).toBe(english.format(morning));
+    expect(formatTimeOfDay(morning, 'jp')).toBe('09:05');
+    const collator = prepareNameOrder();
+    expect(prepareNameOrder()).toBe(collator);
+    expect(compareNames('adam', 'Émile')).toBe(collator.compare('adam', 'Émile'));
   });
 });

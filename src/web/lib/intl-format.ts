@@ -44,23 +44,33 @@ export function formatFileSize(bytes: number, language: Language): string {
 /** Time formats by language: making one costs a phone tens of milliseconds, formatting with it next to nothing. */
 const timeOfDayFormats = new Map<Language, Intl.DateTimeFormat>();
 
-/** A time of day with two-digit hours and minutes: "09:05 AM" in English, "09:05" in Japanese. */
-export function formatTimeOfDay(time: number, language: Language): string {
+/** Makes the time format of `language` now, ahead of its first use (`formatTimeOfDay` makes it when first asked). */
+export function prepareTimeOfDay(language: Language): Intl.DateTimeFormat {
   let format = timeOfDayFormats.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(toBcp47(language), { hour: '2-digit', minute: '2-digit' });
     timeOfDayFormats.set(language, format);
   }
-  return format.format(time);
+  return format;
+}
+
+/** A time of day with two-digit hours and minutes: "09:05 AM" in English, "09:05" in Japanese. */
+export function formatTimeOfDay(time: number, language: Language): string {
+  return prepareTimeOfDay(language).format(time);
 }
 
 /** One collator for the list's name orders: `localeCompare` looks the locale's rules up again at every comparison. */
 let nameCollator: Intl.Collator | undefined;
 
+/** Makes the collator of `compareNames` now, ahead of its first use; making it costs as much as a time format. */
+export function prepareNameOrder(): Intl.Collator {
+  nameCollator ??= new Intl.Collator();
+  return nameCollator;
+}
+
 /** Orders two names as `a.localeCompare(b)` does, in the browser's own locale. */
 export function compareNames(a: string, b: string): number {
-  nameCollator ??= new Intl.Collator();
-  return nameCollator.compare(a, b);
+  return prepareNameOrder().compare(a, b);
 }
 
 const longDateFormats = new Map<Language, Intl.DateTimeFormat>();

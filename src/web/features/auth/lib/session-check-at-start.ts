@@ -29,6 +29,8 @@ function checkSession(): Promise<StartOutcome<User>> {
 }
 
 let startedEarly: Promise<StartOutcome<User>> | null = null;
+/** The check started with the page, kept after `sessionCheckAtStart` has taken it, for `sessionCheckedAtStart`. */
+let checkedEarly: Promise<unknown> = Promise.resolve();
 
 /**
  * Starts the check as the page's script first runs (main.tsx), so the token renewal and the user's profile are
@@ -36,7 +38,18 @@ let startedEarly: Promise<StartOutcome<User>> | null = null;
  * network that was more than a second of the signed-in first load.
  */
 export function startSessionCheckEarly(): void {
-  if (checksSessionAtStart()) startedEarly ??= checkSession();
+  if (checksSessionAtStart() && !startedEarly) {
+    startedEarly = checkSession();
+    checkedEarly = startedEarly;
+  }
+}
+
+/**
+ * Settles when the check started with the page has (at once when none was started): a screen's data can then be
+ * asked for if a session was found, beside the screen's first render rather than after it.
+ */
+export function sessionCheckedAtStart(): Promise<void> {
+  return checkedEarly.then(() => undefined);
 }
 
 /** The check started early, taken once, or a new one (a page whose script did not start it, a test). */

@@ -9,5 +9,6 @@ export async function getRules(signal?: AbortSignal): Promise<RulesResponse> {
 /** Every rules query starts with this key, so a change refreshes them all. */
 export const RULES_QUERY_KEY = ['rules'] as const;
 
+/** Fresh for 30 s, so the dashboard's first load, which asks for them beside its code, does not ask again. */
 export const rulesQueryOptions = () =>
-  queryOptions({ queryKey: RULES_QUERY_KEY, queryFn: ({ signal }) => getRules(signal) });
+  queryOptions({ queryKey: RULES_QUERY_KEY, queryFn: ({ signal }) => getRules(signal), staleTime: 30_000 });
