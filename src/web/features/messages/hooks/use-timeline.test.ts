@@ -6,6 +6,7 @@ import { accessTokenStore } from '../../../lib/token-storage.ts';
 import {
   chatworkConnection,
   chatworkResult,
+  connection,
   now,
   slackConnection,
   slackResult,
@@ -79,5 +80,50 @@ describe('useTimeline', () => {
     await refetched;
     await waitFor(() => expect(result.current.isFetching).toBe(false));
     expect(result.current.messages).toBe(listed);
+  });
+
+  it('draws accounts that answer together once: while one is still to answer the list waits, then shows the others', async () => {
+    let answerChatwork: (response: Response) => void = () => undefined;
+    stubApi({
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> One'])),
+      'GET /api/chatwork/messages/cw-1': () => new Promise<Response>((resolve) => (answerChatwork = resolve)),
+      // The same room's second message: ids are per platform, so it is one more card.
+      'GET /api/chatwork/messages/cw-2': () => json(200, chatworkResult(['Newest', 'Later'])),
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result, rerender } = renderHook(({ shown }) => useTimeline(shown), {
+      wrapper,
+      initialProps: { shown: connections },
+    });
+
+    await waitFor(() => expect(result.current.accounts[0]?.status).toBe('completed'));
+    // Slack has answered, ChatWork not yet: its newer messages would land above Slack's cards.
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.messages.map((message) => message.content)).toEqual(['<@UKENJI> One']);
+
+    answerChatwork(json(200, chatworkResult(['Newest'])));
+    await waitFor(() => expect(result.current.messages).toHaveLength(2));
+    // An account connected later is drawn when it answers; the list does not go back to waiting for it.
+    rerender({ shown: [...connections, connection('chatwork', 'cw-2', 'Globex')] });
+    expect(result.current.isLoading).toBe(false);
+    await waitFor(() => expect(result.current.messages).toHaveLength(3));
+  });
+
+  it('draws the list at once when every account has answered', async () => {
+    stubApi({
+      'GET /api/slack/messages/sl-1': () => json(200, slackResult(['<@UKENJI> One'])),
+      'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['Newest'])),
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result } = renderHook(() => useTimeline(connections), { wrapper });
+
+    await waitFor(() => expect(result.current.messages).toHaveLength(2));
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.accounts.map((account) => account.status)).toEqual(['completed', 'completed']);
   });
 });
