@@ -178,12 +178,12 @@ export function useTimeline(connections: readonly PlatformConnection[]): Timelin
   const answered = outcomes.filter((outcome) => outcome.data || outcome.error).length;
   const anyAnswer = answered > 0;
   const everyAnswer = answered === outcomes.length;
-  // Once drawn the list stays drawn: an account connected later does not take it back to its skeleton.
+  // Once drawn the list stays drawn (remembered right after a drawing with every answer, or when the wait is over):
+  // an account connected later does not take it back to its skeleton.
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     if (drawn || !anyAnswer) return;
-    if (everyAnswer) return setDrawn(true);
-    const timer = setTimeout(() => setDrawn(true), ANSWERS_TOGETHER_MS);
+    const timer = setTimeout(() => setDrawn(true), everyAnswer ? 0 : ANSWERS_TOGETHER_MS);
     return () => clearTimeout(timer);
   }, [drawn, anyAnswer, everyAnswer]);
   return {
