@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LIVE_MESSAGES_EVENT } from '../../../contract/live.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { defaultViews, savedView, slackConnection } from '../../test/dashboard-fixtures.ts';
+import { json } from '../../test/fake-api.ts';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { renderRouter } from '../../test/render-router.ts';
 import { articles, chatwork, openViews, tab, viewsServer } from '../../test/views-server.ts';
@@ -154,6 +155,56 @@ describe('saved views as tabs above the list', () => {
     await waitFor(() => expect(articles(list)).toBe(1));
     expect(within(list).getByText('Slack hello')).toBeVisible();
     expect(staleTab).toHaveAccessibleName(/^Old Slack invoices \(1 message\)/);
+  });
+
+  it('marks a view whose tag was deleted on the tags page as soon as the inbox is opened again', async () => {
+    const urgent = {
+      id: '00000000-0000-4000-8000-0000000000dd',
+      name: 'Urgent',
+      color: '#EF4444',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    const tagged = savedView('00000000-0000-4000-8000-0000000000cc', {
+      name: 'Urgent things',
+      filters: { tag_id: urgent.id },
+    });
+    const server = viewsServer([...defaultViews, tagged]);
+    let deleted = false;
+    const fetchMock = vi.mocked(fetch);
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const route = `${init?.method ?? 'GET'} ${String(input)}`;
+      if (route === 'GET /api/tags/statistics')
+        return json(200, { success: true, data: deleted ? [] : [{ tag: urgent, total: 0 }] });
+      if (route === `DELETE /api/tags/${urgent.id}`) {
+        deleted = true;
+        server.state.views = server.state.views.map((view) =>
+          view.id === tagged.id ? { ...view, missing: { tag: true, connection_ids: [] } } : view,
+        );
+        return json(200, { success: true });
+      }
+      return served(input, init);
+    });
+    const router = renderRouter(routes, '/dashboard');
+    const tabs = await screen.findByRole('tablist', { name: 'Saved views' });
+    expect(
+      within(tab(tabs, /^Urgent things/)).queryByRole('img', { name: 'Names a deleted tag or connection' }),
+    ).not.toBeInTheDocument();
+
+    await router.navigate('/tags');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Urgent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this tag?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Tag “Urgent” deleted.')).toBeVisible();
+    await router.navigate('/dashboard');
+
+    const again = await screen.findByRole('tablist', { name: 'Saved views' });
+    expect(
+      await within(tab(again, /^Urgent things/)).findByRole('img', {
+        name: 'Names a deleted tag or connection',
+      }),
+    ).toBeVisible();
   });
 
   it('shows the defaults in Japanese', async () => {
