@@ -58,6 +58,32 @@ describe('a page of messages', () => {
     expect(document.querySelectorAll('article').length).toBe(PAGE_SIZE);
   });
 
+  it('fills its first drawing in two cards a frame, and a page change draws the rest of its page in one', async () => {
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => counts.push(shownCardIds().length));
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderRouter([{ path: '/', element: createElement(PagedList) }], '/');
+    await waitFor(() => expect(shownCardIds()).toHaveLength(PAGE_SIZE));
+    const steps = (all: number[]) => all.filter((count, index) => count !== all[index - 1] && count > 0);
+    const opening = steps(counts);
+    expect(opening[0]).toBeLessThan(PAGE_SIZE - 2);
+    expect(opening.at(-1)).toBe(PAGE_SIZE);
+    for (let step = 1; step < opening.length; step += 1) {
+      expect(opening[step]! - opening[step - 1]!).toBeGreaterThan(0);
+      expect(opening[step]! - opening[step - 1]!).toBeLessThanOrEqual(2);
+    }
+
+    counts.length = 0;
+    act(() => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    });
+    await waitFor(() => expect(shownCardIds()).toEqual(idsOf(messages.slice(PAGE_SIZE))));
+    observer.disconnect();
+    const change = steps(counts);
+    expect(change).toHaveLength(2);
+    expect(change[1]).toBe(PAGE_SIZE);
+  });
+
   it('says everything again in the language chosen, on cards that did not change', async () => {
     renderRouter([{ path: '/', element: createElement(PagedList) }], '/');
     await waitFor(() => expect(shownCardIds()).toHaveLength(PAGE_SIZE));

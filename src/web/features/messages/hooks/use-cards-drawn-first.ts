@@ -10,6 +10,12 @@ import type { Density } from './use-density.ts';
 const LEAST_HEIGHT: Record<Density, number> = { comfortable: 200, compact: 44 };
 
 /**
+ * Cards added in each frame while the list's first drawing fills in. A card costs a phone at 4× CPU slow-down 15–20
+ * ms to build, style and lay out: two keep each frame's task under the 50 ms that counts as blocking (decision 186).
+ */
+const CARDS_PER_FRAME = 2;
+
+/**
  * How many cards the screen can show below the list's top edge, with one more for the card cut by the screen's
  * bottom edge. Read while a new page is drawn, before its cards are in: the page was laid out for the click that
  * asked for it, so the reading costs no layout. Any answer draws the right cards; it only decides how many wait
@@ -38,19 +44,20 @@ export interface DrawnCards {
 const noCards: readonly UnifiedMessage[] = [];
 
 /**
- * The page's messages to draw in this frame (decisions 165 and 169). A page or filter change draws at once the cards
- * one screen can show (and every card up to the one the keyboard moves to), and the rest of the page right after that
- * frame is painted (a further click before then draws its own page instead): the reader sees the new page within a
- * frame, and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. The
+ * The page's messages to draw in this frame (decisions 165, 169 and 186). A page or filter change draws at once the
+ * cards one screen can show (and every card up to the one the keyboard moves to), and the rest of the page right after
+ * that frame is painted (a further click before then draws its own page instead): the reader sees the new page within
+ * a frame, and the whole page, 20 cards, is in the document a moment later for find-in-page and screen readers. The
  * previous page's cards are hidden in that first frame and removed with the rest: taking 20 cards out of the document
- * cost as much as drawing the new ones. Cards already drawn stay drawn: a live message arriving or a card hidden never
- * takes the others down and up again.
+ * cost as much as drawing the new ones. The list's first drawing, with no other page to take down, fills in the rest a
+ * few cards a frame instead, so opening the inbox on a phone holds no long task for cards off screen. Cards already
+ * drawn stay drawn: a live message arriving or a card hidden never takes the others down and up again.
  */
 export function useCardsDrawnFirst(
   messages: readonly UnifiedMessage[],
   { density, focusedId, listId }: DrawnFirstOptions,
 ): DrawnCards {
-  // The last page drawn whole.
+  // The cards drawn a frame after they came: the last page drawn whole, or as much of this one as has filled in.
   const [settled, setSettled] = useState<readonly UnifiedMessage[]>(noCards);
   const settledIds = new Set(settled.map((message) => message.id));
   const complete = messages.every((message) => settledIds.has(message.id));
@@ -60,18 +67,26 @@ export function useCardsDrawnFirst(
   }
   let shown = messages;
   let leaving = noCards;
+  // How many of the page's first cards this frame draws whatever was drawn before.
+  let first = messages.length;
   if (!complete) {
     const focusedIndex = messages.findIndex((message) => message.id === focusedId);
-    const first = Math.max(cardsOnScreen(density, listId), focusedIndex + 1);
+    first = Math.max(cardsOnScreen(density, listId), focusedIndex + 1);
     shown = messages.filter((message, index) => index < first || settledIds.has(message.id));
     const pageIds = new Set(messages.map((message) => message.id));
     leaving = settled.filter((message) => !pageIds.has(message.id));
   }
+  const fillingIn = leaving.length === 0;
 
   useEffect(() => {
     if (complete) return;
-    return afterPaint(() => setSettled(messages));
-  }, [complete, messages]);
+    return afterPaint(() => {
+      if (!fillingIn) return setSettled(messages);
+      const drawn = new Set(settled.map((message) => message.id));
+      let more = CARDS_PER_FRAME;
+      setSettled(messages.filter((message, index) => index < first || drawn.has(message.id) || more-- > 0));
+    });
+  }, [complete, fillingIn, first, messages, settled]);
 
   return { shown, leaving };
 }
