@@ -96,6 +96,20 @@ const card = (list: HTMLElement, text: string) =>
 const press = (keys: string) => userEvent.keyboard(keys);
 
 describe('triage from the keyboard', () => {
+  // First in the file: the palette's code has not come yet, as on a page just opened.
+  it('closes the palette with Escape pressed before it has drawn: it does not open afterwards', async () => {
+    inboxServer();
+    const list = await openInbox();
+    await press('j');
+    await press('{Control>}k{/Control}{Escape}');
+    // Long enough for the palette's code to come and draw, had it still been wanted.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'Commands' })).not.toBeInTheDocument();
+    expect(card(list, 'Task number 1')).toHaveFocus();
+    await press('x');
+    expect(within(card(list, 'Task number 1')).getByRole('checkbox')).toBeChecked();
+  });
+
   it('moves the focused card with j and k, announces it, and goes on to the next page at the end', async () => {
     inboxServer();
     const list = await openInbox();

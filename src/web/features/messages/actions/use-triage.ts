@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { UnifiedMessage } from '../../../../contract/messages.ts';
 import { readRecentCommands, rememberRecentCommand } from '../../../lib/recent-commands.ts';
 import type { GuardedAction } from '../lib/action-restrictions.ts';
@@ -60,5 +60,16 @@ export function useTriage({ handlers, focused, selected, allowed, userId, enable
     enabled,
     overlayOpen: overlay !== null,
   });
+  // Escape closes an overlay whose code is still on its way (the palette's comes when first opened): pressed before
+  // it had drawn, it opened a moment later over a card the person had gone back to. Once drawn, its own dialog
+  // closes it on the same key.
+  useLayoutEffect(() => {
+    if (overlay === null) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOverlay(null);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [overlay]);
   return { run, overlay, setOverlay, recent };
 }
