@@ -82,6 +82,9 @@ for (const language of languages) {
         actions.getByRole('button', { name: text.hide }),
         actions.getByRole('button', { name: text.more }),
       ];
+      // The newest card can be tall (a file, a long body) and its actions below the first screen: brought up as a
+      // thumb would scroll to them.
+      await actions.scrollIntoViewIfNeeded();
       const middles: number[] = [];
       for (const control of controls) {
         await expect(control).toBeInViewport();
