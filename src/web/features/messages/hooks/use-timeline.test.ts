@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PlatformConnection } from '../../../../contract/messages.ts';
 import { accessTokenStore } from '../../../lib/token-storage.ts';
 import {
   chatworkConnection,
@@ -17,6 +18,18 @@ import { useTimeline } from './use-timeline.ts';
 
 const connections = [slackConnection, chatworkConnection];
 
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** The hook over `shown` connections, in a client of its own; `rerender({ shown })` changes them. */
+function renderTimeline(shown: readonly PlatformConnection[], queryClient = newClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
+  return renderHook((props: { shown: readonly PlatformConnection[] }) => useTimeline(props.shown), {
+    wrapper,
+    initialProps: { shown },
+  });
+}
+
 beforeEach(() => {
   accessTokenStore.set(fakeAccessToken(3600));
 });
@@ -27,14 +40,12 @@ describe('useTimeline', () => {
     stubApi({
       'GET /api/chatwork/messages/cw-1': () => new Promise<Response>((resolve) => (answerChatwork = resolve)),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = newClient();
     queryClient.setQueryData(
       connectionMessagesQueryKey('slack', slackConnection.id),
       slackResult(['<@UKENJI> One', '<@UKENJI> Two']),
     );
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(QueryClientProvider, { client: queryClient }, children);
-    const { result } = renderHook(() => useTimeline(connections), { wrapper });
+    const { result } = renderTimeline(connections, queryClient);
     const slackMessages = result.current.messages;
     expect(slackMessages).toHaveLength(2);
 
@@ -66,10 +77,8 @@ describe('useTimeline', () => {
           : new Promise<Response>((resolve) => (answerAgain = () => resolve(answer)));
       },
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(QueryClientProvider, { client: queryClient }, children);
-    const { result } = renderHook(() => useTimeline([slackConnection]), { wrapper });
+    const queryClient = newClient();
+    const { result } = renderTimeline([slackConnection], queryClient);
     await waitFor(() => expect(result.current.isFetching).toBe(false));
     const listed = result.current.messages;
 
@@ -90,13 +99,7 @@ describe('useTimeline', () => {
       // The same room's second message: ids are per platform, so it is one more card.
       'GET /api/chatwork/messages/cw-2': () => json(200, chatworkResult(['Newest', 'Later'])),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(QueryClientProvider, { client: queryClient }, children);
-    const { result, rerender } = renderHook(({ shown }) => useTimeline(shown), {
-      wrapper,
-      initialProps: { shown: connections },
-    });
+    const { result, rerender } = renderTimeline(connections);
 
     await waitFor(() => expect(result.current.accounts[0]?.status).toBe('completed'));
     // Slack has answered, ChatWork not yet: its newer messages would land above Slack's cards.
@@ -118,13 +121,7 @@ describe('useTimeline', () => {
       'GET /api/chatwork/messages/cw-1': () => json(200, chatworkResult(['Newest'])),
       'GET /api/chatwork/messages/cw-3': () => new Promise<Response>(() => undefined),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(QueryClientProvider, { client: queryClient }, children);
-    const { result, rerender } = renderHook(({ shown }) => useTimeline(shown), {
-      wrapper,
-      initialProps: { shown: connections },
-    });
+    const { result, rerender } = renderTimeline(connections);
 
     await waitFor(() => expect(result.current.messages).toHaveLength(2));
     expect(result.current.isLoading).toBe(false);
